@@ -1,0 +1,59 @@
+// Builds the Fastify application; main.ts listens. Tests build it and call app.inject().
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from '@fjt/db';
+import { RESULT_CODE } from '@fjt/domain';
+import type { Env } from './env.ts';
+import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSsr, webBuildExists } from './plugins/ssr.ts';
+import { createServices } from './services.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
+
+export interface BuildOptions {
+  env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'>;
+  database: DatabaseHandle;
+  /** apps/web/build; when absent (API tests) only the API is served. */
+  webBuildDir?: string | undefined;
+}
+
+export async function buildApp({ env, database, webBuildDir }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL },
+    trustProxy: true,
+    disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerEnvelope(app);
+  await app.register(cookie);
+  await registerOpenApi(app);
+
+  const services = createServices(database.db);
+
+  app.get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } },
+    async () => {
+      await database.sql.query('SELECT 1');
+      return { status: 'ok' as const, database: database.driver };
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      await api.register(geoRoutes, { services });
+      // Anything else under the API prefix is a JSON 404, never the HTML app.
+      api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
+      api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (webBuildDir && webBuildExists(webBuildDir)) {
+    await registerSsr(app, { buildDir: webBuildDir, context: { services, testHooks: env.APP_TEST_HOOKS } });
+  }
+  return app;
+}

@@ -1,0 +1,32 @@
+// Environment, parsed once at start-up; a bad value stops the process with a clear message.
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./var/db'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the React Router build lives (apps/web/build). */
+  WEB_BUILD_DIR: z.string().optional(),
+  /** Test-only switches such as ?__error=503; never set in production. */
+  APP_TEST_HOOKS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+  /** Dataset scale seeded on first start. */
+  SEED_SCALE: z.enum(['full', 'small']).default('full'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

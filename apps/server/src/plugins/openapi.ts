@@ -1,0 +1,20 @@
+// OpenAPI at /rabbit/v1/docs, generated from the same zod schemas that validate requests.
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export function envelopeOf<T extends z.ZodType>(body: T) {
+  return z.object({ resultCode: z.number().int(), errMsg: z.string(), body });
+}
+
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '房价通 API', description: '房价通 H5 产品接口（/rabbit/v1）', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/rabbit/v1/docs' });
+}

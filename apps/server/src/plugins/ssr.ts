@@ -1,0 +1,76 @@
+// Hands every non-API request to the React Router request handler, with the service layer in the router
+// context, and serves the client build's static files (hashed assets cached for a year).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { RouterContext } from '@fjt/domain';
+
+export interface SsrOptions {
+  buildDir: string;
+  context: RouterContext;
+}
+
+export function webBuildExists(buildDir: string): boolean {
+  return existsSync(join(buildDir, 'server', 'index.js'));
+}
+
+export async function registerSsr(app: FastifyInstance, { buildDir, context }: SsrOptions) {
+  await app.register(fastifyStatic, {
+    root: join(buildDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const handle = createRequestHandler(build, 'production');
+
+  await app.register(async (scope) => {
+    // Route actions read the body themselves: hand it over unparsed.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.all('/*', async (request, reply) => {
+      const response = await handle(toWebRequest(request, reply), context);
+      return sendWebResponse(reply, response);
+    });
+  });
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key !== 'set-cookie') reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

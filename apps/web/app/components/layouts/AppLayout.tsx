@@ -1,0 +1,24 @@
+// Picks one of the four layouts of spec §2 for the current page.
+import type { ReactNode } from 'react';
+import type { LayoutName } from '../../pages.ts';
+import { DownloadBanner } from '../download-banner/DownloadBanner.tsx';
+import { SendOrderLayout } from './SendOrderLayout.tsx';
+import { ShareLayout } from './ShareLayout.tsx';
+
+export function AppLayout({ name, children }: { name: LayoutName; children: ReactNode }) {
+  switch (name) {
+    case 'download':
+      return (
+        <div data-layout="download">
+          <DownloadBanner />
+          {children}
+        </div>
+      );
+    case 'send-order':
+      return <SendOrderLayout>{children}</SendOrderLayout>;
+    case 'share':
+      return <ShareLayout>{children}</ShareLayout>;
+    default:
+      return <div data-layout="default">{children}</div>;
+  }
+}

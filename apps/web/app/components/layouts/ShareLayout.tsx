@@ -1,0 +1,35 @@
+// The share layout (spec §2 Layouts, §4 share flow): WeChat's in-app browser shows the share-guide overlay,
+// any other browser starts the app download flow.
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { planShare } from '@fjt/domain';
+import { useClientFlags } from '../../lib/client-flags.tsx';
+import { openApp } from '../../lib/app-launch.ts';
+import { ShareGuide } from '../share-guide/ShareGuide.tsx';
+
+const ShareContext = createContext<{ share(): void } | null>(null);
+
+export function useShare(): () => void {
+  const api = useContext(ShareContext);
+  if (!api) throw new Error('useShare must be used on a page with the share layout');
+  return api.share;
+}
+
+export function ShareLayout({ children }: { children: ReactNode }) {
+  const flags = useClientFlags();
+  const [guide, setGuide] = useState(false);
+  const api = useMemo(
+    () => ({
+      share: () => {
+        if (planShare(flags) === 'share-guide') setGuide(true);
+        else openApp(flags);
+      },
+    }),
+    [flags],
+  );
+  return (
+    <ShareContext.Provider value={api}>
+      <div data-layout="share">{children}</div>
+      <ShareGuide visible={guide} onClose={() => setGuide(false)} />
+    </ShareContext.Provider>
+  );
+}

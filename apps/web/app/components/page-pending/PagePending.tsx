@@ -1,0 +1,16 @@
+// The one stand-in for a route whose page a later issue builds: its Chinese title and what it will be for.
+import { Link } from 'react-router';
+import './page-pending.css';
+
+export function PagePending({ title, purpose, homeHref }: { title: string; purpose: string; homeHref: string }) {
+  return (
+    <main className="page-pending" data-testid="page-pending">
+      <h1 className="page-pending__title">{title}</h1>
+      <p className="page-pending__purpose">{purpose}</p>
+      <p className="page-pending__note">该页面正在建设中，先去看看城市房价吧。</p>
+      <Link className="btn btn-primary" to={homeHref}>
+        查看城市房价
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+// Copy to the clipboard and confirm with the copy toast (spec §2 overlays). A failure is passed up (spec §8).
+import { Toast } from 'antd-mobile';
+import { COPY_SUCCESS_TOAST } from '@fjt/domain';
+
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+  } else {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    if (!ok) throw new Error('copy failed');
+  }
+  Toast.show({ content: COPY_SUCCESS_TOAST });
+}

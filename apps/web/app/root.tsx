@@ -1,0 +1,160 @@
+// The document, the route guard of spec §2 and the error page. Every page passes through the loader below:
+// it applies the payment-callback redirect, resolves the city (path → cityId query → 605) and answers an
+// unknown city with 404, and computes the client flags from the user agent and the currentVersion cookie.
+import { useEffect, type ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import {
+  NOT_FOUND_MESSAGE,
+  PAY_CALLBACK_COOKIE,
+  SITE_DESCRIPTION,
+  SITE_TITLE,
+  detectClient,
+  errorStatus,
+  isChunkLoadError,
+  orderRedirectTarget,
+  pageTitle,
+  parseCityId,
+  parsePayCallback,
+  resolveCityId,
+} from '@fjt/domain';
+import type { Route } from './+types/root';
+import './context.ts';
+import './styles/app.css';
+import { AppLayout } from './components/layouts/AppLayout.tsx';
+import { ErrorPage, ErrorPageBoundary } from './components/error-page/ErrorPage.tsx';
+import { ProgressBar } from './components/progress-bar/ProgressBar.tsx';
+import { progress } from './components/progress-bar/progress-store.ts';
+import { ScrollManager } from './components/scroll-manager/ScrollManager.tsx';
+import { OnlineBanner } from './components/online-banner/OnlineBanner.tsx';
+import { BANNER_CLOSED_KEY } from './components/download-banner/DownloadBanner.tsx';
+import { ClientFlagsProvider } from './lib/client-flags.tsx';
+import { readCookie } from './lib/cookies.ts';
+import { rememberCity } from './lib/city-storage.ts';
+import { pageInfo } from './pages.ts';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cookieHeader = request.headers.get('cookie');
+
+  const orderTarget = orderRedirectTarget(url, parsePayCallback(readCookie(cookieHeader, PAY_CALLBACK_COOKIE)));
+  if (orderTarget) throw redirect(orderTarget);
+
+  if (context.testHooks) throwTestError(url);
+
+  let city = null;
+  if (params.city !== undefined) {
+    const id = parseCityId(params.city);
+    city = id === null ? null : await context.services.geo.getCity(id);
+    if (!city) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  }
+  const cityId = city?.id ?? resolveCityId({ queryCityId: url.searchParams.get('cityId') });
+  const flags = detectClient(request.headers.get('user-agent'), readCookie(cookieHeader, 'currentVersion'));
+  return { cityId, cityName: city?.name ?? (await context.services.geo.getCity(cityId))?.name ?? null, flags };
+}
+
+/** APP_TEST_HOOKS=1 only: `?__error=503` makes the route fail, so tests can reach the error page. */
+function throwTestError(url: URL) {
+  const wanted = url.searchParams.get('__error');
+  if (!wanted) return;
+  if (wanted === 'throw') throw new Error('test hook: unexpected failure');
+  throw data({ message: '服务暂时不可用，请稍后再试' }, { status: Number(wanted) || 500 });
+}
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  const title = error ? pageTitle(isRouteErrorResponse(error) && error.status === 404 ? '页面不存在' : '出错了') : SITE_TITLE;
+  return [{ title }, { name: 'description', content: SITE_DESCRIPTION }];
+};
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+// Runs before first paint: a download banner closed earlier in this session must not flash.
+const bannerScript = `try{if(sessionStorage.getItem(${JSON.stringify(BANNER_CLOSED_KEY)})==='1')document.documentElement.setAttribute('data-download-banner-closed','')}catch(e){}`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="format-detection" content="telephone=no" />
+        <meta name="theme-color" content="#1f6fff" />
+        <script dangerouslySetInnerHTML={{ __html: bannerScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ProgressBar />
+        <ScrollManager />
+        <div className="app-shell">
+          <OnlineBanner />
+          {children}
+        </div>
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const layout = pageInfo(leaf?.id)?.layout ?? 'default';
+  const cityScoped = leaf?.params.city !== undefined;
+  useEffect(() => {
+    if (cityScoped) rememberCity(loaderData.cityId);
+  }, [cityScoped, loaderData.cityId]);
+  return (
+    <ClientFlagsProvider value={loaderData.flags}>
+      <AppLayout name={layout}>
+        <Outlet />
+      </AppLayout>
+    </ClientFlagsProvider>
+  );
+}
+
+const CHUNK_RELOAD_KEY = 'fjt:chunk-reload-at';
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const chunkFailure = isChunkLoadError(error);
+  useEffect(() => {
+    progress.fail();
+    if (!chunkFailure) return;
+    // A chunk that failed to load means a new deploy replaced it: reload once (spec §4, §8).
+    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
+    if (Date.now() - last > 10_000) {
+      sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+      window.location.reload();
+    }
+  }, [chunkFailure]);
+
+  const status = isRouteErrorResponse(error) ? error.status : errorStatus(error);
+  const message = status === 404 ? NOT_FOUND_MESSAGE : errorMessage(error);
+  return (
+    <ClientFlagsProvider value={rootData?.flags ?? null}>
+      <ErrorPageBoundary>
+        <ErrorPage status={status} message={message} />
+      </ErrorPageBoundary>
+    </ClientFlagsProvider>
+  );
+}
+
+function errorMessage(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const body = error.data as { message?: unknown } | undefined;
+    if (body && typeof body.message === 'string') return body.message;
+    return error.statusText || '页面出错了';
+  }
+  // Internals never reach the user; production builds strip server error messages anyway.
+  return '页面出错了，请稍后再试';
+}

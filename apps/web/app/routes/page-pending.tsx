@@ -1,0 +1,25 @@
+// Shared module of every route whose page a later issue builds (see app/routes.ts).
+import { useMatches, useRouteLoaderData } from 'react-router';
+import { SITE_DESCRIPTION, pageTitle } from '@fjt/domain';
+import type { Route } from './+types/page-pending';
+import type { loader as rootLoader } from '../root.tsx';
+import { PagePending } from '../components/page-pending/PagePending.tsx';
+import { pageInfo } from '../pages.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const info = pageInfo(matches[matches.length - 1]?.id);
+  const tags: Route.MetaDescriptors = [
+    { title: pageTitle(info?.title) },
+    { name: 'description', content: info ? `${info.purpose}${SITE_DESCRIPTION}` : SITE_DESCRIPTION },
+  ];
+  if (info?.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+};
+
+export default function PendingRoute() {
+  const matches = useMatches();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const info = pageInfo(matches[matches.length - 1]?.id);
+  if (!info) throw new Error('route without a page entry in app/pages.ts');
+  return <PagePending title={info.title} purpose={info.purpose} homeHref={`/${root?.cityId ?? 605}`} />;
+}

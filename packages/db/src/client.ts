@@ -1,0 +1,84 @@
+// Opens the database: PGlite embedded in DATA_DIR by default, PostgreSQL when a URL is given.
+// Both go through Drizzle's pg-core dialect, so every query and migration runs unchanged on either.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Driver = 'pglite' | 'postgres';
+
+/** A raw SQL runner shared by the migrator and the test helpers; both drivers answer `{ rows }`. */
+export interface SqlRunner {
+  exec(sqlText: string): Promise<void>;
+  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: Driver;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; 'memory://' for an in-memory database. */
+  dataDir?: string | undefined;
+  /** PostgreSQL only: the schema to put first on the search_path (test isolation). */
+  searchPath?: string | undefined;
+  poolSize?: number | undefined;
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.dataDir ?? './var/db');
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir === 'memory://';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    sql: {
+      exec: async (text) => {
+        await client.exec(text);
+      },
+      query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  // Fail at start-up, not on the first request, when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'postgres',
+    sql: {
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      query: async <Row>(text: string, params?: unknown[]) =>
+        (await pool.query(text, params as unknown[])).rows as Row[],
+    },
+    close: () => pool.end(),
+  };
+}
