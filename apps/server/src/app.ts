@@ -1,5 +1,5 @@
 // Builds the Fastify application; main.ts listens. Tests build it and call app.inject().
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +23,8 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   const app = Fastify({
     logger: { level: env.LOG_LEVEL },
     trustProxy: true,
-    disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
+    // One line per request only when debugging: at hundreds of requests a second it is noise and cost.
+    logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -20,7 +20,6 @@ import {
   SITE_TITLE,
   detectClient,
   errorStatus,
-  isChunkLoadError,
   orderRedirectTarget,
   pageTitle,
   parseCityId,
@@ -30,6 +29,7 @@ import {
 import type { Route } from './+types/root';
 import './context.ts';
 import './styles/app.css';
+import './lib/antd-react19.ts';
 import { AppLayout } from './components/layouts/AppLayout.tsx';
 import { ErrorPage, ErrorPageBoundary } from './components/error-page/ErrorPage.tsx';
 import { ProgressBar } from './components/progress-bar/ProgressBar.tsx';
@@ -40,6 +40,7 @@ import { BANNER_CLOSED_KEY } from './components/download-banner/DownloadBanner.t
 import { ClientFlagsProvider } from './lib/client-flags.tsx';
 import { readCookie } from './lib/cookies.ts';
 import { rememberCity } from './lib/city-storage.ts';
+import { chunkFailureScript, reloadOnChunkFailure } from './lib/chunk-reload.ts';
 import { pageInfo } from './pages.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -88,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="format-detection" content="telephone=no" />
         <meta name="theme-color" content="#1f6fff" />
-        <script dangerouslySetInnerHTML={{ __html: bannerScript }} />
+        <script dangerouslySetInnerHTML={{ __html: bannerScript + chunkFailureScript }} />
         <Meta />
         <Links />
       </head>
@@ -122,21 +123,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const CHUNK_RELOAD_KEY = 'fjt:chunk-reload-at';
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>('root');
-  const chunkFailure = isChunkLoadError(error);
   useEffect(() => {
     progress.fail();
-    if (!chunkFailure) return;
-    // A chunk that failed to load means a new deploy replaced it: reload once (spec §4, §8).
-    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
-    if (Date.now() - last > 10_000) {
-      sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
-      window.location.reload();
-    }
-  }, [chunkFailure]);
+    reloadOnChunkFailure(error, { storage: sessionStorage, reload: () => window.location.reload(), now: Date.now });
+  }, [error]);
 
   const status = isRouteErrorResponse(error) ? error.status : errorStatus(error);
   const message = status === 404 ? NOT_FOUND_MESSAGE : errorMessage(error);

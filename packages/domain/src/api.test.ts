@@ -66,7 +66,9 @@ describe('zodIssuesToChinese', () => {
     expect(messageFor(z.object({ page: z.number().min(1) }), { page: 0 })).toBe('参数错误：page 小于允许的最小值');
     expect(messageFor(z.object({ size: z.number().max(50) }), { size: 51 })).toBe('参数错误：size 超过允许的最大值');
     expect(messageFor(z.object({ kind: z.enum(['a', 'b']) }), { kind: 'c' })).toBe('参数错误：kind 取值不在允许范围内');
-    expect(messageFor(z.strictObject({ a: z.number() }), { a: 1, foo: 1, bar: 2 })).toBe('参数错误：不支持的参数 foo、bar');
+    expect(messageFor(z.strictObject({ a: z.number() }), { a: 1, foo: 1, bar: 2 })).toBe(
+      '参数错误：不支持的参数 foo、bar',
+    );
   });
 
   it('names nested paths with dots and indexes', () => {

@@ -24,7 +24,10 @@ export function parseCityId(raw: unknown): number | null {
 }
 
 /** Path parameter, else query cityId, else 605; an invalid value falls through to the next source. */
-export function resolveCityId(input: { pathCity?: string | undefined; queryCityId?: string | null | undefined }): number {
+export function resolveCityId(input: {
+  pathCity?: string | undefined;
+  queryCityId?: string | null | undefined;
+}): number {
   return parseCityId(input.pathCity) ?? parseCityId(input.queryCityId) ?? DEFAULT_CITY_ID;
 }
 

@@ -33,7 +33,12 @@ describe('detectClient', () => {
       isWeixin: false,
       appVersion: '12.8.0',
     });
-    expect(detectClient(ANDROID_APP)).toMatchObject({ isApp: true, isAndroid: true, isIos: false, appVersion: '11.0.2' });
+    expect(detectClient(ANDROID_APP)).toMatchObject({
+      isApp: true,
+      isAndroid: true,
+      isIos: false,
+      appVersion: '11.0.2',
+    });
     expect(detectClient(IPAD_APP)).toMatchObject({ isApp: true, isIos: true, appVersion: '12.10.3' });
   });
 
@@ -70,7 +75,13 @@ describe('detectClient', () => {
   });
 
   it('handles a missing user agent', () => {
-    expect(detectClient(undefined)).toEqual({ isApp: false, isIos: false, isAndroid: false, isWeixin: false, appVersion: 'h5' });
+    expect(detectClient(undefined)).toEqual({
+      isApp: false,
+      isIos: false,
+      isAndroid: false,
+      isWeixin: false,
+      appVersion: 'h5',
+    });
     expect(detectClient(null, '12.9.0')).toMatchObject({ isApp: true, appVersion: '12.9.0' });
   });
 });

@@ -37,8 +37,12 @@ describe('nativeLink', () => {
 
   it('builds scheme links with the query in declared order', () => {
     expect(APP_SCHEME).toBe('fangjiatong://');
-    expect(nativeLink('houseDetail', { estateId: 42, cityId: 605 })).toBe('fangjiatong://house/detail?cityId=605&estateId=42');
-    expect(nativeLink('newHouseDetail', { cityId: '605', houseId: '7' })).toBe('fangjiatong://newhouse/detail?cityId=605&houseId=7');
+    expect(nativeLink('houseDetail', { estateId: 42, cityId: 605 })).toBe(
+      'fangjiatong://house/detail?cityId=605&estateId=42',
+    );
+    expect(nativeLink('newHouseDetail', { cityId: '605', houseId: '7' })).toBe(
+      'fangjiatong://newhouse/detail?cityId=605&houseId=7',
+    );
     expect(nativeLink('mainTab')).toBe('fangjiatong://main');
     expect(nativeLink('mainTab', { tab: 'market' })).toBe('fangjiatong://main?tab=market');
     expect(nativeLink('recoverVipRights')).toBe('fangjiatong://vip/recover');
@@ -48,7 +52,9 @@ describe('nativeLink', () => {
     expect(nativeLink('searchResult', { keyword: '西溪 诚园&', cityId: 605 })).toBe(
       `fangjiatong://search/result?cityId=605&keyword=${encodeURIComponent('西溪 诚园&')}`,
     );
-    expect(nativeLink('supportChatV2', { sourceUrl: 'https://m.fangjiatong.cn/605?a=1', sourceTitle: '小区详情' })).toBe(
+    expect(
+      nativeLink('supportChatV2', { sourceUrl: 'https://m.fangjiatong.cn/605?a=1', sourceTitle: '小区详情' }),
+    ).toBe(
       `fangjiatong://support/chat/v2?sourceUrl=${encodeURIComponent('https://m.fangjiatong.cn/605?a=1')}&sourceTitle=${encodeURIComponent('小区详情')}`,
     );
   });
@@ -80,14 +86,18 @@ describe('nativeLink', () => {
   });
 
   it('throws for parameters the screen does not take, and for unknown screens', () => {
-    expect(() => nativeLink('houseDetail', { cityId: 605, estateId: 1, estateID: 1 })).toThrow(/unknown parameter "estateID"/);
+    expect(() => nativeLink('houseDetail', { cityId: 605, estateId: 1, estateID: 1 })).toThrow(
+      /unknown parameter "estateID"/,
+    );
     expect(() => nativeLink('nope' as NativeScreen)).toThrow(DeveloperError);
     expect(() => nativeLink('toString' as NativeScreen)).toThrow(DeveloperError);
   });
 
   it('accepts same-site and http(s) urls', () => {
     expect(nativeLink('guestLogin', { redirect: '/profile' })).toBe('fangjiatong://login/guest?redirect=%2Fprofile');
-    expect(nativeLink('supportChat', { sourceUrl: 'http://x.cn' })).toBe('fangjiatong://support/chat?sourceUrl=http%3A%2F%2Fx.cn');
+    expect(nativeLink('supportChat', { sourceUrl: 'http://x.cn' })).toBe(
+      'fangjiatong://support/chat?sourceUrl=http%3A%2F%2Fx.cn',
+    );
   });
 });
 

@@ -56,7 +56,8 @@ function isValid(kind: ParamKind, value: string | number): boolean {
 }
 
 export function nativeLink(screen: NativeScreen, params: Record<string, string | number> = {}): string {
-  if (!Object.hasOwn(NATIVE_SCREENS, screen)) throw new DeveloperError(`nativeLink: unknown screen "${String(screen)}"`);
+  if (!Object.hasOwn(NATIVE_SCREENS, screen))
+    throw new DeveloperError(`nativeLink: unknown screen "${String(screen)}"`);
   const { path, params: rules } = NATIVE_SCREENS[screen];
   const ruleEntries = Object.entries(rules) as [string, ParamRule][];
 

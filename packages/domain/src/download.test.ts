@@ -57,7 +57,12 @@ describe('planDownload', () => {
   });
 
   it('tries the scheme elsewhere, with the APK after 1000 ms', () => {
-    expect(planDownload(androidChrome)).toEqual({ kind: 'scheme', url: mainTab, fallbackUrl: APK_URL, fallbackAfterMs: 1000 });
+    expect(planDownload(androidChrome)).toEqual({
+      kind: 'scheme',
+      url: mainTab,
+      fallbackUrl: APK_URL,
+      fallbackAfterMs: 1000,
+    });
     const target = nativeLink('plateDetail', { cityId: 605, plateId: 3 });
     expect(planDownload(desktop, target)).toMatchObject({ kind: 'scheme', url: target });
   });

@@ -25,7 +25,10 @@ export class ParameterEmptyError extends Error {
  * Throws ParameterEmptyError for the first listed key whose value is missing or blank,
  * so a login call fails loudly instead of sending an incomplete request.
  */
-export function requireParameters<T extends Record<string, unknown>>(params: T, keys: readonly (keyof T & string)[]): void {
+export function requireParameters<T extends Record<string, unknown>>(
+  params: T,
+  keys: readonly (keyof T & string)[],
+): void {
   for (const key of keys) {
     const value = params[key];
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {

@@ -27,7 +27,9 @@ describe('imageSrc', () => {
   });
 
   it('treats protocol-relative URLs as external https', () => {
-    expect(imageSrc('//pic.example.com/a.jpg')).toBe(`/img/proxy?url=${encodeURIComponent('https://pic.example.com/a.jpg')}`);
+    expect(imageSrc('//pic.example.com/a.jpg')).toBe(
+      `/img/proxy?url=${encodeURIComponent('https://pic.example.com/a.jpg')}`,
+    );
   });
 
   it('ignores an unusable width', () => {

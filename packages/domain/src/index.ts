@@ -12,5 +12,5 @@ export * from './order-redirect.ts';
 export * from './payment-methods.ts';
 export * from './progress.ts';
 export * from './scroll.ts';
-export * from './version.ts';
 export * from './services.ts';
+export * from './version.ts';

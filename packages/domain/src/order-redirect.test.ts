@@ -36,7 +36,14 @@ describe('parsePayCallback', () => {
 
 describe('isOrderPath', () => {
   it('matches "order" as a word anywhere in the path', () => {
-    for (const p of ['/common/order', '/common/order/status', '/market/order', '/profile/buynewvip/order', '/trade/order/status', '/order']) {
+    for (const p of [
+      '/common/order',
+      '/common/order/status',
+      '/market/order',
+      '/profile/buynewvip/order',
+      '/trade/order/status',
+      '/order',
+    ]) {
       expect(isOrderPath(p)).toBe(true);
     }
   });

@@ -39,7 +39,10 @@ export function isOrderPath(pathname: string): boolean {
 export function orderRedirectTarget(url: URL, payCallback: PayCallback | null): string | null {
   if (!payCallback || !isOrderPath(url.pathname)) return null;
   const search = new URLSearchParams(url.search);
-  if (search.get('productCode') === payCallback.productCode && search.get('serialNumber') === payCallback.serialNumber) {
+  if (
+    search.get('productCode') === payCallback.productCode &&
+    search.get('serialNumber') === payCallback.serialNumber
+  ) {
     return null;
   }
   search.set('productCode', payCallback.productCode);

@@ -3,7 +3,13 @@ import type { ClientFlags } from './client-flags.ts';
 import { choosePaymentMethods, PAY_PLATFORM, PAYMENT_MESSAGES } from './payment-methods.ts';
 
 const ALL = [1, 2, 3];
-const iosApp = (appVersion: string): ClientFlags => ({ isApp: true, isIos: true, isAndroid: false, isWeixin: false, appVersion });
+const iosApp = (appVersion: string): ClientFlags => ({
+  isApp: true,
+  isIos: true,
+  isAndroid: false,
+  isWeixin: false,
+  appVersion,
+});
 const androidApp: ClientFlags = { isApp: true, isIos: false, isAndroid: true, isWeixin: false, appVersion: '12.0.0' };
 const iosSafari: ClientFlags = { isApp: false, isIos: true, isAndroid: false, isWeixin: false, appVersion: 'h5' };
 const wechat: ClientFlags = { isApp: false, isIos: false, isAndroid: true, isWeixin: true, appVersion: 'h5' };
@@ -26,7 +32,10 @@ describe('messages and codes', () => {
 
 describe('choosePaymentMethods', () => {
   it('an empty server list means nothing is supported', () => {
-    expect(choose(iosSafari, { platforms: [] })).toEqual({ ok: false, message: '支付方式异常，当前不支持任何支付方式.' });
+    expect(choose(iosSafari, { platforms: [] })).toEqual({
+      ok: false,
+      message: '支付方式异常，当前不支持任何支付方式.',
+    });
     // Checked before the in-app-only rule.
     expect(choose(iosSafari, { platforms: [], inAppOnlyFlag: true })).toEqual({
       ok: false,
@@ -58,9 +67,18 @@ describe('choosePaymentMethods', () => {
   });
 
   it('reports the environment message when filtering leaves nothing', () => {
-    expect(choose(wechat, { platforms: [1] })).toEqual({ ok: false, message: '支付方式异常，当前环境不支持可用支付方式.' });
-    expect(choose(iosSafari, { platforms: [3] })).toEqual({ ok: false, message: '支付方式异常，当前环境不支持可用支付方式.' });
-    expect(choose(iosSafari, { platforms: [7] })).toEqual({ ok: false, message: '支付方式异常，当前环境不支持可用支付方式.' });
+    expect(choose(wechat, { platforms: [1] })).toEqual({
+      ok: false,
+      message: '支付方式异常，当前环境不支持可用支付方式.',
+    });
+    expect(choose(iosSafari, { platforms: [3] })).toEqual({
+      ok: false,
+      message: '支付方式异常，当前环境不支持可用支付方式.',
+    });
+    expect(choose(iosSafari, { platforms: [7] })).toEqual({
+      ok: false,
+      message: '支付方式异常，当前环境不支持可用支付方式.',
+    });
   });
 
   it('removes apple pay outside the iOS app', () => {
@@ -93,12 +111,18 @@ describe('choosePaymentMethods', () => {
     });
 
     it.each(['10.4.9', '10.5.1', '10.9.0', '11.0.0', '11.0.1'])('iOS app %s gets the in-app-only message', (v) => {
-      expect(choose(iosApp(v), { inAppOnlyFlag: true })).toEqual({ ok: false, message: '该商品只支持应用内支付方式购买.' });
+      expect(choose(iosApp(v), { inAppOnlyFlag: true })).toEqual({
+        ok: false,
+        message: '该商品只支持应用内支付方式购买.',
+      });
     });
 
     it('every other client gets the in-app-only message', () => {
       for (const flags of [androidApp, iosSafari, wechat]) {
-        expect(choose(flags, { inAppOnlyFlag: true })).toEqual({ ok: false, message: '该商品只支持应用内支付方式购买.' });
+        expect(choose(flags, { inAppOnlyFlag: true })).toEqual({
+          ok: false,
+          message: '该商品只支持应用内支付方式购买.',
+        });
       }
     });
 

@@ -21,8 +21,7 @@ export const PAYMENT_MESSAGES = {
 export type PaymentMethod = { platform: PayPlatform; name: string; enabled: boolean; subtitle?: string };
 
 export type PaymentChoice =
-  | { ok: true; methods: PaymentMethod[]; defaultPlatform: PayPlatform }
-  | { ok: false; message: string };
+  { ok: true; methods: PaymentMethod[]; defaultPlatform: PayPlatform } | { ok: false; message: string };
 
 function isPayPlatform(code: number): code is PayPlatform {
   return code === PAY_PLATFORM.alipay || code === PAY_PLATFORM.wechat || code === PAY_PLATFORM.applePay;

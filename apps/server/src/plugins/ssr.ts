@@ -4,9 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { RouterContext } from '@fjt/domain';
 
 export interface SsrOptions {
@@ -24,6 +25,7 @@ export async function registerSsr(app: FastifyInstance, { buildDir, context }: S
     prefix: '/',
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader(
         'cache-control',
@@ -34,13 +36,16 @@ export async function registerSsr(app: FastifyInstance, { buildDir, context }: S
 
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
+  // The web app declares AppLoadContext as RouterContext (apps/web/app/context.ts); the server cannot see
+  // that augmentation without importing web internals, so the contract type is asserted here.
+  const loadContext = context as unknown as AppLoadContext;
 
   await app.register(async (scope) => {
     // Route actions read the body themselves: hand it over unparsed.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.all('/*', async (request, reply) => {
-      const response = await handle(toWebRequest(request, reply), context);
+      const response = await handle(toWebRequest(request, reply), loadContext);
       return sendWebResponse(reply, response);
     });
   });
@@ -72,5 +77,5 @@ function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }

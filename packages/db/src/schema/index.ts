@@ -1,2 +1,3 @@
 export * from './platform.ts';
 export * from './geo.ts';
+export * from './market.ts';

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('environment', () => {
+  it('defaults to the embedded database on port 3000', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./var/db');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.APP_TEST_HOOKS).toBe(false);
+  });
+
+  it('reads PORT, DATABASE_URL and treats empty values as unset', () => {
+    const env = parseEnv({ PORT: '4100', DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', REDIS_URL: '' });
+    expect(env.PORT).toBe(4100);
+    expect(env.DATABASE_URL).toBe('postgres://u@127.0.0.1:5432/db');
+    expect(env.REDIS_URL).toBeUndefined();
+  });
+
+  it('fails fast on a bad value, naming it', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,57 @@
+// Server rendering: streams the HTML shell as soon as it is ready (crawlers get the whole page), and keeps
+// expected outcomes — unknown URLs, aborted requests — out of the error log.
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { ServerRouter, isRouteErrorResponse } from 'react-router';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+
+  return new Promise<Response>((resolve, reject) => {
+    let responseStatus = status;
+    let shellSent = false;
+    const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const onReady = () => {
+      shellSent = true;
+      const body = new PassThrough({
+        final(done) {
+          clearTimeout(timer);
+          timer = undefined;
+          done();
+        },
+      });
+      headers.set('Content-Type', 'text/html; charset=utf-8');
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { status: responseStatus, headers }));
+    };
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+      onShellError: reject,
+      onError(error) {
+        responseStatus = 500;
+        if (shellSent) console.error(error);
+      },
+    });
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && /^No route matches URL/.test(error.message)) return;
+  console.error(error);
+};

@@ -1,0 +1,36 @@
+// Concrete URLs for every route of apps/web/app/routes.ts, read from the route table itself so a route added
+// there is tested here without another list to keep in sync.
+import routes from '../../apps/web/app/routes.ts';
+import { PAGES } from '../../apps/web/app/pages.ts';
+
+export interface RouteCase {
+  id: string;
+  path: string;
+  url: string;
+  title: string;
+}
+
+/** ':city' → 605, other required params → 1, optional params filled (and a second case without them). */
+function urlsFor(path: string): string[] {
+  const segments = path.split('/').filter(Boolean);
+  const fill = (withOptional: boolean) =>
+    '/' +
+    segments
+      .flatMap((s) => {
+        if (s === ':city') return ['605'];
+        if (s.startsWith(':') && s.endsWith('?')) return withOptional ? ['2'] : [];
+        if (s.startsWith(':')) return ['1'];
+        return [s];
+      })
+      .join('/');
+  const all = new Set([fill(true), fill(false)]);
+  return [...all];
+}
+
+export const ROUTE_CASES: RouteCase[] = routes.flatMap((r) => {
+  const id = r.id ?? '';
+  const page = PAGES[id];
+  if (!page) throw new Error(`route ${id} has no entry in pages.ts`);
+  const path = r.index ? '/' : (r.path ?? '');
+  return urlsFor(path).map((url) => ({ id, path, url, title: page.title }));
+});

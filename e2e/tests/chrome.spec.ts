@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+
+test('the progress bar appears on a slow navigation and hides after it finishes', async ({ page }) => {
+  await page.goto('/aboutus');
+  await expect(page.getByTestId('page-pending')).toBeVisible();
+  // Slow down the next page's data so the 200 ms throttle is passed.
+  await page.route('**/*.data*', async (route) => {
+    await new Promise((r) => setTimeout(r, 900));
+    await route.continue();
+  });
+  const bar = page.getByTestId('progress-bar');
+  await expect(bar).toHaveAttribute('data-visible', 'false');
+  await page.getByRole('link', { name: '查看城市房价' }).click();
+  await expect(bar).toHaveAttribute('data-visible', 'true');
+  await expect(page).toHaveURL(/\/605$/);
+  await expect(bar).toHaveAttribute('data-visible', 'false', { timeout: 3000 });
+});
+
+test('a quick navigation never shows the progress bar', async ({ page }) => {
+  await page.goto('/aboutus');
+  await page.evaluate(() => {
+    const w = window as unknown as { __shown: boolean };
+    w.__shown = false;
+    const bar = document.querySelector('[data-testid="progress-bar"]')!;
+    new MutationObserver(() => {
+      if (bar.getAttribute('data-visible') === 'true') w.__shown = true;
+    }).observe(bar, { attributes: true });
+  });
+  await page.getByRole('link', { name: '查看城市房价' }).click();
+  await expect(page).toHaveURL(/\/605$/);
+  await page.waitForTimeout(400);
+  expect(await page.evaluate(() => (window as unknown as { __shown: boolean }).__shown)).toBe(false);
+});
+
+test('navigation scrolls to top; back restores the position once the page is tall enough', async ({ page }) => {
+  await page.goto('/aboutus');
+  await expect(page.getByTestId('page-pending')).toBeVisible();
+  // A spacer outside the React tree stands in for a long list.
+  await page.evaluate(() => {
+    const spacer = document.createElement('div');
+    spacer.id = 'spacer';
+    spacer.style.height = '4000px';
+    document.body.appendChild(spacer);
+    window.scrollTo(0, 1500);
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+  await page.evaluate(() => {
+    const w = window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } };
+    void w.__reactRouterDataRouter.navigate('/605');
+  });
+  await expect(page).toHaveURL(/\/605$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // The page is short when we come back and grows 600 ms later: the restore must wait for it.
+  await page.evaluate(() => {
+    const spacer = document.getElementById('spacer')!;
+    spacer.style.height = '0px';
+    setTimeout(() => (spacer.style.height = '4000px'), 600);
+  });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/aboutus$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(1500);
+});
+
+test('an offline banner follows the browser’s online/offline events', async ({ page, context }) => {
+  await page.goto('/aboutus');
+  await expect(page.getByTestId('page-pending')).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toHaveText('网络已断开，请检查网络设置');
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test('pages fit the 375 px phone width with Chinese text rendered', async ({ page }) => {
+  await page.goto('/605/house-detail/1');
+  await expect(page.getByRole('heading', { name: '小区详情' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'screenshots/pending-house-detail.png' });
+});

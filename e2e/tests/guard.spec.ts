@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('route guard (spec §2)', () => {
+  test('a path containing "order" gets productCode and serialNumber from the payment-callback cookie', async ({ page, context, baseURL }) => {
+    await context.addCookies([
+      { name: 'payCallback', value: encodeURIComponent('productCode=VIP_90&serialNumber=SN20261122001'), url: baseURL! },
+    ]);
+    await page.goto('/profile/buynewvip/order?from=app');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/profile/buynewvip/order');
+    await expect(page.getByRole('heading', { name: '确认订单' })).toBeVisible();
+    expect(url.searchParams.get('productCode')).toBe('VIP_90');
+    expect(url.searchParams.get('serialNumber')).toBe('SN20261122001');
+    expect(url.searchParams.get('from')).toBe('app');
+  });
+
+  test('without the cookie an order page is served as is', async ({ request }) => {
+    const response = await request.get('/common/order', { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+  });
+
+  test('paths without "order" are never redirected', async ({ request }) => {
+    const response = await request.get('/profile', {
+      maxRedirects: 0,
+      headers: { cookie: `payCallback=${encodeURIComponent('productCode=A&serialNumber=B')}` },
+    });
+    expect(response.status()).toBe(200);
+  });
+
+  test('the city comes from the path, else the cityId query, else 605', async ({ page }) => {
+    await page.goto('/101/search');
+    await expect(page.getByRole('link', { name: '查看城市房价' })).toHaveAttribute('href', '/101');
+    await page.goto('/aboutus?cityId=201');
+    await expect(page.getByRole('link', { name: '查看城市房价' })).toHaveAttribute('href', '/201');
+    await page.goto('/aboutus');
+    await expect(page.getByRole('link', { name: '查看城市房价' })).toHaveAttribute('href', '/605');
+    await page.goto('/aboutus?cityId=abc');
+    await expect(page.getByRole('link', { name: '查看城市房价' })).toHaveAttribute('href', '/605');
+  });
+
+  test('changing city stores the new cityId and clears the district and subway caches', async ({ page }) => {
+    await page.goto('/605');
+    await page.evaluate(() => {
+      localStorage.setItem('cityDistrictlist', '[{"id":1,"name":"西湖区"}]');
+      localStorage.setItem('districtAndSubwayList', '[]');
+    });
+    await page.goto('/101');
+    await expect(page.getByTestId('page-pending')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cityId'))).toBe('101');
+    expect(await page.evaluate(() => localStorage.getItem('cityDistrictlist'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('districtAndSubwayList'))).toBeNull();
+  });
+});
