@@ -7,7 +7,16 @@ import fjt from './tools/eslint-plugin-fjt.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', 'var/**', 'test-results/**', 'playwright-report/**', 'packages/db/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/dist/**',
+      '**/.react-router/**',
+      'var/**',
+      'test-results/**',
+      'playwright-report/**',
+      'packages/db/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -8,14 +8,18 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/domain/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+          include: ['packages/domain/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['packages/db/src/**/*.test.ts', 'packages/dataset/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: [
+            'packages/db/src/**/*.test.ts',
+            'packages/dataset/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

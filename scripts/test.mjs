@@ -22,7 +22,8 @@ function run(label, command, args, env = {}) {
 function step(label, command, args, env) {
   const ok = run(label, command, args, env);
   results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
-  ok ? passed++ : failed++;
+  if (ok) passed++;
+  else failed++;
   return ok;
 }
 
@@ -39,8 +40,14 @@ function suite(label, command, args, reportFile, count, env) {
   failed += f;
 }
 
-const countVitest = (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) });
-const countPlaywright = (r) => ({ passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0), failed: r.stats?.unexpected ?? 0 });
+const countVitest = (r) => ({
+  passed: r.numPassedTests ?? 0,
+  failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
+});
+const countPlaywright = (r) => ({
+  passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+  failed: r.stats?.unexpected ?? 0,
+});
 
 function ensureBrowser() {
   const hasChromium = existsSync('/usr/bin/chromium');
@@ -50,7 +57,10 @@ function ensureBrowser() {
   const apt = (...args) =>
     process.getuid?.() === 0
       ? spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-      : spawnSync('sudo', ['apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      : spawnSync('sudo', ['apt-get', ...args], {
+          stdio: 'inherit',
+          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+        });
   apt('update');
   apt('install', '-y', 'chromium', 'fonts-noto-cjk');
 }
@@ -71,19 +81,47 @@ const reports = mkdtempSync(join(tmpdir(), 'fjt-test-'));
 
 step('typecheck', npm, ['run', 'typecheck']);
 step('lint', npm, ['run', 'lint']);
-suite('unit + integration (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest.json')}`], join(reports, 'vitest.json'), countVitest, { TEST_DATABASE_URL: '' });
+suite(
+  'unit + integration (PGlite)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest.json')}`],
+  join(reports, 'vitest.json'),
+  countVitest,
+  { TEST_DATABASE_URL: '' },
+);
 if (process.env.TEST_DATABASE_URL) {
-  suite('integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-pg.json')}`], join(reports, 'vitest-pg.json'), countVitest);
+  suite(
+    'integration (PostgreSQL)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${join(reports, 'vitest-pg.json')}`,
+    ],
+    join(reports, 'vitest-pg.json'),
+    countVitest,
+  );
 }
 ensureBrowser();
 if (step('build', npm, ['run', 'build'])) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fjt-e2e-db-'));
   const port = String(await freePort());
-  suite('end-to-end (Playwright, Chromium 375×812)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], join(reports, 'playwright.json'), countPlaywright, {
-    E2E_PORT: port,
-    E2E_DATA_DIR: dataDir,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
-  });
+  suite(
+    'end-to-end (Playwright, Chromium 375×812)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    join(reports, 'playwright.json'),
+    countPlaywright,
+    {
+      E2E_PORT: port,
+      E2E_DATA_DIR: dataDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
+    },
+  );
   rmSync(dataDir, { recursive: true, force: true });
 }
 

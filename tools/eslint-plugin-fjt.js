@@ -13,7 +13,19 @@ function rel(file) {
 /** @type {Record<string, {forbid: string[], message: string}>} */
 const AREAS = {
   'packages/domain/': {
-    forbid: ['apps/', 'packages/db/', 'packages/dataset/', '@fjt/db', '@fjt/dataset', '@fjt/server', '@fjt/web', 'node:', 'fs', 'pg', '@electric-sql/'],
+    forbid: [
+      'apps/',
+      'packages/db/',
+      'packages/dataset/',
+      '@fjt/db',
+      '@fjt/dataset',
+      '@fjt/server',
+      '@fjt/web',
+      'node:',
+      'fs',
+      'pg',
+      '@electric-sql/',
+    ],
     message: 'packages/domain is pure: it may not import {{target}}',
   },
   'apps/web/': {
@@ -33,7 +45,15 @@ function featureOf(relPath) {
 }
 
 const boundaries = {
-  meta: { type: 'problem', schema: [], messages: { forbidden: '{{message}}', crossFeature: 'feature "{{from}}" may not import feature "{{to}}"; move the shared part to app/components or app/lib' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      forbidden: '{{message}}',
+      crossFeature:
+        'feature "{{from}}" may not import feature "{{to}}"; move the shared part to app/components or app/lib',
+    },
+  },
   create(context) {
     const file = context.filename;
     const source = rel(file);
@@ -43,9 +63,18 @@ const boundaries = {
       if (!node.source || typeof node.source.value !== 'string') return;
       const target = targetOf(file, node.source.value);
       if (area) {
-        const hit = area[1].forbid.find((f) => target === f || target.startsWith(f.endsWith('/') || f.endsWith(':') ? f : `${f}/`) || target === f.replace(/\/$/, ''));
+        const hit = area[1].forbid.find(
+          (f) =>
+            target === f ||
+            target.startsWith(f.endsWith('/') || f.endsWith(':') ? f : `${f}/`) ||
+            target === f.replace(/\/$/, ''),
+        );
         if (hit) {
-          context.report({ node, messageId: 'forbidden', data: { message: area[1].message.replace('{{target}}', target) } });
+          context.report({
+            node,
+            messageId: 'forbidden',
+            data: { message: area[1].message.replace('{{target}}', target) },
+          });
           return;
         }
       }
@@ -54,7 +83,12 @@ const boundaries = {
         context.report({ node, messageId: 'crossFeature', data: { from: fromFeature, to: toFeature } });
       }
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ ...node, source: node.source }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => check({ ...node, source: node.source }),
+    };
   },
 };
 

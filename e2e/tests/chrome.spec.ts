@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shot } from '../support/screenshots.ts';
 
 test('the progress bar appears on a slow navigation and hides after it finishes', async ({ page }) => {
   await page.goto('/aboutus');
@@ -14,6 +15,21 @@ test('the progress bar appears on a slow navigation and hides after it finishes'
   await expect(bar).toHaveAttribute('data-visible', 'true');
   await expect(page).toHaveURL(/\/605$/);
   await expect(bar).toHaveAttribute('data-visible', 'false', { timeout: 3000 });
+});
+
+test('a failed navigation gives the progress bar its failed style', async ({ page }) => {
+  await page.goto('/aboutus');
+  await expect(page.getByTestId('page-pending')).toBeVisible();
+  await page.route('**/*.data*', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    const w = window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } };
+    void w.__reactRouterDataRouter.navigate('/helper?__error=502');
+  });
+  await expect(page.getByTestId('error-status')).toHaveText('502');
+  await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-failed', 'true');
 });
 
 test('a quick navigation never shows the progress bar', async ({ page }) => {
@@ -76,5 +92,5 @@ test('pages fit the 375 px phone width with Chinese text rendered', async ({ pag
   await expect(page.getByRole('heading', { name: '小区详情' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: 'screenshots/pending-house-detail.png' });
+  await page.screenshot({ path: shot('pending-house-detail') });
 });

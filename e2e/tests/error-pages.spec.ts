@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shot } from '../support/screenshots.ts';
 
 test('the 404 page shows the spec’s text and status, in a real 404 response', async ({ page }) => {
   const response = await page.goto('/no-such-page');
@@ -7,7 +8,7 @@ test('the 404 page shows the spec’s text and status, in a real 404 response', 
   await expect(page.getByTestId('error-message')).toHaveText('This page could not be found');
   await expect(page.getByRole('button', { name: '刷新试试看' })).toBeVisible();
   await expect(page).toHaveTitle('页面不存在 - 房价通');
-  await page.screenshot({ path: 'screenshots/404.png', fullPage: true });
+  await page.screenshot({ path: shot('404'), fullPage: true });
 });
 
 test('the error page shows the status code and message; 刷新试试看 reloads, 回到首页 goes home', async ({ page }) => {
@@ -15,7 +16,7 @@ test('the error page shows the status code and message; 刷新试试看 reloads,
   expect(response?.status()).toBe(503);
   await expect(page.getByTestId('error-status')).toHaveText('503');
   await expect(page.getByTestId('error-message')).toHaveText('服务暂时不可用，请稍后再试');
-  await page.screenshot({ path: 'screenshots/error-503.png', fullPage: true });
+  await page.screenshot({ path: shot('error-503'), fullPage: true });
 
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '刷新试试看' }).click()]);

@@ -1,9 +1,17 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('route guard (spec §2)', () => {
-  test('a path containing "order" gets productCode and serialNumber from the payment-callback cookie', async ({ page, context, baseURL }) => {
+  test('a path containing "order" gets productCode and serialNumber from the payment-callback cookie', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([
-      { name: 'payCallback', value: encodeURIComponent('productCode=VIP_90&serialNumber=SN20261122001'), url: baseURL! },
+      {
+        name: 'payCallback',
+        value: encodeURIComponent('productCode=VIP_90&serialNumber=SN20261122001'),
+        url: baseURL!,
+      },
     ]);
     await page.goto('/profile/buynewvip/order?from=app');
     const url = new URL(page.url());
@@ -49,5 +57,21 @@ test.describe('route guard (spec §2)', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cityId'))).toBe('101');
     expect(await page.evaluate(() => localStorage.getItem('cityDistrictlist'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('districtAndSubwayList'))).toBeNull();
+  });
+
+  test('/download reads chanelName and keeps it for the session', async ({ page }) => {
+    await page.goto('/download?chanelName=huawei');
+    await expect(page.getByRole('heading', { name: '下载APP' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('fjt:channel'))).toBe('huawei');
+  });
+
+  test('/im reads userid and username into the page data', async ({ page }) => {
+    await page.goto('/im?userid=u8848&username=%E5%AE%A2%E6%9C%8D%E5%B0%8F%E6%88%BF');
+    await expect(page.getByRole('heading', { name: '在线咨询' })).toBeVisible();
+    const data = await page.evaluate(() => {
+      const w = window as unknown as { __reactRouterDataRouter: { state: { loaderData: Record<string, unknown> } } };
+      return w.__reactRouterDataRouter.state.loaderData.root as { routeQuery: unknown };
+    });
+    expect(data.routeQuery).toEqual({ route: 'im', im: { userid: 'u8848', username: '客服小房' } });
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shot } from '../support/screenshots.ts';
 
 const ANDROID_WECHAT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.50';
@@ -16,7 +17,7 @@ test.describe('download layout (spec §2 Layouts, §4)', () => {
     await expect(banner.getByRole('button', { name: '关闭' })).toBeVisible();
     const box = await banner.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: 'screenshots/download-banner.png' });
+    await page.screenshot({ path: shot('download-banner') });
   });
 
   test('closing hides it for the rest of the session; a new session shows it again', async ({ page, browser }) => {
@@ -41,7 +42,10 @@ test.describe('download layout (spec §2 Layouts, §4)', () => {
     await expect(page.getByTestId('download-banner')).toHaveCount(0);
   });
 
-  test('inside the app (user agent or currentVersion cookie) there is no download banner', async ({ browser, baseURL }) => {
+  test('inside the app (user agent or currentVersion cookie) there is no download banner', async ({
+    browser,
+    baseURL,
+  }) => {
     const app = await browser.newContext({ userAgent: IN_APP, viewport: { width: 375, height: 812 } });
     const page = await app.newPage();
     await page.goto(`${baseURL}/605`);

@@ -14,7 +14,11 @@ beforeAll(async () => {
   await seedDatabase(database, { scale: 'small' });
   app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
   // Routes that exist only in this test, to reach the error handler's branches.
-  app.post('/rabbit/v1/__test/echo', { schema: { body: z.object({ mobile: z.string().regex(/^1\d{10}$/, '请填写正确格式的手机号') }) } }, async (req) => ({ resultCode: 0, errMsg: '', body: req.body }));
+  app.post(
+    '/rabbit/v1/__test/echo',
+    { schema: { body: z.object({ mobile: z.string().regex(/^1\d{10}$/, '请填写正确格式的手机号') }) } },
+    async (req) => ({ resultCode: 0, errMsg: '', body: req.body }),
+  );
   app.get('/rabbit/v1/__test/crash', async () => {
     throw new Error('secret internals at /srv/app.ts:12');
   });
@@ -36,7 +40,11 @@ describe('API envelope and errors', () => {
   it('config/city-list answers the envelope with the seeded cities, 605 杭州 among them', async () => {
     const res = await app.inject('/rabbit/v1/config/city-list');
     expect(res.statusCode).toBe(200);
-    const json = res.json() as { resultCode: number; errMsg: string; body: { list: { id: number; name: string; isHot: boolean }[] } };
+    const json = res.json() as {
+      resultCode: number;
+      errMsg: string;
+      body: { list: { id: number; name: string; isHot: boolean }[] };
+    };
     expect(json.resultCode).toBe(0);
     expect(json.errMsg).toBe('');
     expect(json.body.list.length).toBeGreaterThanOrEqual(1);
@@ -44,7 +52,9 @@ describe('API envelope and errors', () => {
   });
 
   it('config/city-list?hot=1 only lists hot cities', async () => {
-    const json = (await app.inject('/rabbit/v1/config/city-list?hot=1')).json() as { body: { list: { isHot: boolean }[] } };
+    const json = (await app.inject('/rabbit/v1/config/city-list?hot=1')).json() as {
+      body: { list: { isHot: boolean }[] };
+    };
     expect(json.body.list.length).toBeGreaterThan(0);
     expect(json.body.list.every((c) => c.isHot)).toBe(true);
   });

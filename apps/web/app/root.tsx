@@ -24,6 +24,7 @@ import {
   pageTitle,
   parseCityId,
   parsePayCallback,
+  readRouteQuery,
   resolveCityId,
 } from '@fjt/domain';
 import type { Route } from './+types/root';
@@ -39,7 +40,7 @@ import { OnlineBanner } from './components/online-banner/OnlineBanner.tsx';
 import { BANNER_CLOSED_KEY } from './components/download-banner/DownloadBanner.tsx';
 import { ClientFlagsProvider } from './lib/client-flags.tsx';
 import { readCookie } from './lib/cookies.ts';
-import { rememberCity } from './lib/city-storage.ts';
+import { rememberChannel, rememberCity } from './lib/city-storage.ts';
 import { chunkFailureScript, reloadOnChunkFailure } from './lib/chunk-reload.ts';
 import { pageInfo } from './pages.ts';
 
@@ -60,7 +61,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const cityId = city?.id ?? resolveCityId({ queryCityId: url.searchParams.get('cityId') });
   const flags = detectClient(request.headers.get('user-agent'), readCookie(cookieHeader, 'currentVersion'));
-  return { cityId, cityName: city?.name ?? (await context.services.geo.getCity(cityId))?.name ?? null, flags };
+  // /im carries the chat peer (userid, username) and /download the marketing channel (chanelName).
+  const routeQuery = readRouteQuery(url.pathname, url.searchParams);
+  return {
+    cityId,
+    cityName: city?.name ?? (await context.services.geo.getCity(cityId))?.name ?? null,
+    flags,
+    routeQuery,
+  };
 }
 
 /** APP_TEST_HOOKS=1 only: `?__error=503` makes the route fail, so tests can reach the error page. */
@@ -72,7 +80,9 @@ function throwTestError(url: URL) {
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
-  const title = error ? pageTitle(isRouteErrorResponse(error) && error.status === 404 ? '页面不存在' : '出错了') : SITE_TITLE;
+  const title = error
+    ? pageTitle(isRouteErrorResponse(error) && error.status === 404 ? '页面不存在' : '出错了')
+    : SITE_TITLE;
   return [{ title }, { name: 'description', content: SITE_DESCRIPTION }];
 };
 
@@ -114,6 +124,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (cityScoped) rememberCity(loaderData.cityId);
   }, [cityScoped, loaderData.cityId]);
+  const channel = loaderData.routeQuery?.route === 'download' ? loaderData.routeQuery.download.chanelName : null;
+  useEffect(() => {
+    if (channel) rememberChannel(channel);
+  }, [channel]);
   return (
     <ClientFlagsProvider value={loaderData.flags}>
       <AppLayout name={layout}>

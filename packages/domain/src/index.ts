@@ -14,3 +14,4 @@ export * from './progress.ts';
 export * from './scroll.ts';
 export * from './services.ts';
 export * from './version.ts';
+export * from './route-query.ts';

@@ -7,17 +7,26 @@ import { ApiError, RESULT_CODE, fail, zodIssuesToChinese } from '@fjt/domain';
 export const API_PREFIX = '/rabbit/v1';
 
 export function isApiRequest(request: FastifyRequest): boolean {
-  return request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(`${API_PREFIX}?`);
+  return (
+    request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(`${API_PREFIX}?`)
+  );
 }
 
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendFail(reply, 400, RESULT_CODE.badRequest, zodIssuesToChinese(error.validation.map((v) => ({
-        path: v.instancePath.split('/').filter(Boolean),
-        code: String(v.keyword),
-        message: v.message ?? '',
-      }))));
+      return sendFail(
+        reply,
+        400,
+        RESULT_CODE.badRequest,
+        zodIssuesToChinese(
+          error.validation.map((v) => ({
+            path: v.instancePath.split('/').filter(Boolean),
+            code: String(v.keyword),
+            message: v.message ?? '',
+          })),
+        ),
+      );
     }
     if (error instanceof ApiError) return sendFail(reply, error.statusCode, error.resultCode, error.message);
     const status = error.statusCode ?? 500;

@@ -19,7 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function PendingRoute() {
   const matches = useMatches();
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const info = pageInfo(matches[matches.length - 1]?.id);
+  const routeId = matches[matches.length - 1]?.id;
+  const info = pageInfo(routeId);
   if (!info) throw new Error('route without a page entry in app/pages.ts');
-  return <PagePending title={info.title} purpose={info.purpose} homeHref={`/${root?.cityId ?? 605}`} />;
+  const isHome = routeId === 'home' || routeId === 'city-home';
+  return <PagePending title={info.title} purpose={info.purpose} homeHref={isHome ? null : `/${root?.cityId ?? 605}`} />;
 }

@@ -35,9 +35,20 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
 function ErrorPicture({ status }: { status: number }) {
   const lost = status === 404;
   return (
-    <svg className="error-page__picture" viewBox="0 0 200 150" role="img" aria-label={lost ? '页面走丢了' : '页面出错了'}>
+    <svg
+      className="error-page__picture"
+      viewBox="0 0 200 150"
+      role="img"
+      aria-label={lost ? '页面走丢了' : '页面出错了'}
+    >
       <ellipse cx="100" cy="136" rx="70" ry="8" fill="#e5e6eb" />
-      <path d="M40 70 L100 28 L160 70 V130 H40 Z" fill="#e8f0ff" stroke="#1f6fff" strokeWidth="3" strokeLinejoin="round" />
+      <path
+        d="M40 70 L100 28 L160 70 V130 H40 Z"
+        fill="#e8f0ff"
+        stroke="#1f6fff"
+        strokeWidth="3"
+        strokeLinejoin="round"
+      />
       <rect x="86" y="92" width="28" height="38" rx="3" fill="#fff" stroke="#1f6fff" strokeWidth="3" />
       <rect x="56" y="80" width="20" height="18" rx="2" fill="#fff" stroke="#1f6fff" strokeWidth="3" />
       <rect x="124" y="80" width="20" height="18" rx="2" fill="#fff" stroke="#1f6fff" strokeWidth="3" />

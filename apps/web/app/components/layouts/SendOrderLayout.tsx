@@ -30,7 +30,13 @@ export function useSendOrder(): SendOrderApi {
 /** Filled by the leads capability with the deal-price modal; renders when sendOrderInfo is set. */
 export type OrderModalRenderer = (info: SendOrderInfo, close: () => void) => ReactNode;
 
-export function SendOrderLayout({ children, renderOrderModal }: { children: ReactNode; renderOrderModal?: OrderModalRenderer }) {
+export function SendOrderLayout({
+  children,
+  renderOrderModal,
+}: {
+  children: ReactNode;
+  renderOrderModal?: OrderModalRenderer;
+}) {
   const [guideVisible, setGuideVisible] = useState(false);
   const [sendOrderInfo, setSendOrderInfo] = useState<SendOrderInfo | null>(null);
   const api = useMemo<SendOrderApi>(

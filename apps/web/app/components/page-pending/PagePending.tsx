@@ -2,15 +2,17 @@
 import { Link } from 'react-router';
 import './page-pending.css';
 
-export function PagePending({ title, purpose, homeHref }: { title: string; purpose: string; homeHref: string }) {
+export function PagePending({ title, purpose, homeHref }: { title: string; purpose: string; homeHref: string | null }) {
   return (
     <main className="page-pending" data-testid="page-pending">
       <h1 className="page-pending__title">{title}</h1>
       <p className="page-pending__purpose">{purpose}</p>
-      <p className="page-pending__note">该页面正在建设中，先去看看城市房价吧。</p>
-      <Link className="btn btn-primary" to={homeHref}>
-        查看城市房价
-      </Link>
+      <p className="page-pending__note">这个页面即将上线。</p>
+      {homeHref ? (
+        <Link className="btn btn-primary" to={homeHref}>
+          查看城市房价
+        </Link>
+      ) : null}
     </main>
   );
 }

@@ -1,0 +1,38 @@
+// Query parameters the route guard reads for particular pages (spec §2): /im takes userid and username
+// (the chat peer), /download takes chanelName (the marketing channel, spelled as the spec spells it).
+export interface ImQuery {
+  userid: string | null;
+  username: string | null;
+}
+
+export interface DownloadQuery {
+  chanelName: string | null;
+}
+
+const MAX_LENGTH = 64;
+
+/** Trimmed, at most 64 characters, null when empty; untrusted input that pages show and send back. */
+function clean(value: string | null): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed ? trimmed.slice(0, MAX_LENGTH) : null;
+}
+
+export function readImQuery(search: URLSearchParams): ImQuery {
+  return { userid: clean(search.get('userid')), username: clean(search.get('username')) };
+}
+
+export function readDownloadQuery(search: URLSearchParams): DownloadQuery {
+  // Channel codes are identifiers (huawei, xiaomi_store, wx-ad-2026); anything else is not a channel.
+  const channel = clean(search.get('chanelName'));
+  return { chanelName: channel && /^[\w.-]+$/.test(channel) ? channel : null };
+}
+
+export type RouteQuery = { route: 'im'; im: ImQuery } | { route: 'download'; download: DownloadQuery } | null;
+
+/** What the guard reads for a path (trailing slash ignored); null for routes without guard parameters. */
+export function readRouteQuery(pathname: string, search: URLSearchParams): RouteQuery {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/im') return { route: 'im', im: readImQuery(search) };
+  if (path === '/download') return { route: 'download', download: readDownloadQuery(search) };
+  return null;
+}
