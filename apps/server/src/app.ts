@@ -11,6 +11,8 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 import { createServices } from './services.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 
 export interface BuildOptions {
   env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'>;
@@ -46,6 +48,8 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   await app.register(
     async (api) => {
       await api.register(geoRoutes, { services });
+      await api.register(configRoutes, { services });
+      await api.register(searchRoutes, { services });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './api/search.ts';
 export * from './city.ts';
 export * from './client-flags.ts';
 export * from './copy.ts';
@@ -15,3 +16,5 @@ export * from './scroll.ts';
 export * from './services.ts';
 export * from './version.ts';
 export * from './route-query.ts';
+export * from './api/geo.ts';
+export * from './api/condition.ts';

@@ -1,25 +1,113 @@
-// Cities change only when the dataset is reloaded, so they are cached in memory (a cache that can be rebuilt).
-import type { CitySummary, GeoService } from '@fjt/domain';
+// Cities, districts and plates change only when data is loaded, so they are cached in memory per process
+// (caches that can be rebuilt: invalidate() after an import).
+import type { AreaListBody, AreaListQuery, AreaOption, CitySummary, GeoService } from '@fjt/domain';
 import type { GeoRepo } from './repo.ts';
+
+/** 附近 radii offered under the near option (PAGES.md /findArea: 1/2/3 km). */
+const NEAR_RADII_M = [1000, 2000, 3000];
 
 export function createGeoService(repo: GeoRepo): GeoService & { invalidate(): void } {
   let cities: Promise<Map<number, CitySummary>> | null = null;
-  const load = () => {
+  const areaTrees = new Map<number, Promise<{ month: string | null; districts: AreaOption[] }>>();
+
+  const loadCities = () => {
     cities ??= repo.listCities().then((rows) => new Map(rows.map((c) => [c.id, c])));
     cities.catch(() => {
       cities = null; // a failed load is retried by the next request
     });
     return cities;
   };
+
+  const loadAreaTree = (cityId: number) => {
+    let tree = areaTrees.get(cityId);
+    if (!tree) {
+      tree = buildAreaTree(repo, cityId);
+      areaTrees.set(cityId, tree);
+      tree.catch(() => areaTrees.delete(cityId));
+    }
+    return tree;
+  };
+
   return {
     async listCities() {
-      return [...(await load()).values()];
+      return [...(await loadCities()).values()];
     },
     async getCity(id) {
-      return (await load()).get(id) ?? null;
+      return (await loadCities()).get(id) ?? null;
+    },
+    async areaList(query: AreaListQuery): Promise<AreaListBody | null> {
+      if (!(await loadCities()).has(query.cityId)) return null;
+      const { month, districts } = await loadAreaTree(query.cityId);
+      return { month, list: applyAreaOptions(districts, query) };
     },
     invalidate() {
       cities = null;
+      areaTrees.clear();
     },
   };
+}
+
+async function buildAreaTree(repo: GeoRepo, cityId: number) {
+  const [{ districts, plates }, month] = await Promise.all([repo.districtsAndPlates(cityId), repo.latestMonth(cityId)]);
+  const averages = new Map<string, { now: number | null; prev: number | null }>();
+  if (month) {
+    const prev = previousMonth(month);
+    for (const row of await repo.listingAverages(cityId, [month, prev])) {
+      const key = `${row.level}:${row.targetId}`;
+      const entry = averages.get(key) ?? { now: null, prev: null };
+      if (row.month === month) entry.now = row.listingAvg;
+      else entry.prev = row.listingAvg;
+      averages.set(key, entry);
+    }
+  }
+  const price = (level: string, id: number) => {
+    const a = averages.get(`${level}:${id}`);
+    const mom = a?.now && a.prev ? Math.round(((a.now - a.prev) / a.prev) * 10000) / 100 : null;
+    return { listingAvg: a?.now ?? null, listingMom: mom };
+  };
+  const platesByDistrict = new Map<number, AreaOption[]>();
+  for (const p of plates) {
+    const list = platesByDistrict.get(p.districtId) ?? [];
+    list.push({ id: p.id, name: p.name, type: 'plate', ...price('plate', p.id) });
+    platesByDistrict.set(p.districtId, list);
+  }
+  return {
+    month,
+    districts: districts.map<AreaOption>((d) => ({
+      id: d.id,
+      name: d.name,
+      type: 'district',
+      ...price('district', d.id),
+      children: platesByDistrict.get(d.id) ?? [],
+    })),
+  };
+}
+
+/** The four option flags of spec §7, applied to a cached tree without mutating it. */
+export function applyAreaOptions(districts: AreaOption[], query: AreaListQuery): AreaOption[] {
+  const unlimited = (name: string): AreaOption => ({ id: 0, name, type: 'unlimited', listingAvg: null, listingMom: null });
+  const list = districts.map((d) => ({
+    ...d,
+    children: query.withUnlimitedPlateOption ? [unlimited('不限'), ...(d.children ?? [])] : d.children,
+  }));
+  if (query.withUnlimitedDistrictOption) list.unshift({ ...unlimited('不限'), children: [] });
+  if (query.withNearAreaOption) {
+    list.unshift({
+      id: 0,
+      name: '附近',
+      type: 'near',
+      listingAvg: null,
+      listingMom: null,
+      children: query.withNearAreaOptionChild
+        ? NEAR_RADII_M.map((m) => ({ id: m, name: `${m / 1000}公里`, type: 'near' as const, listingAvg: null, listingMom: null }))
+        : [],
+    });
+  }
+  return list;
+}
+
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 2, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
