@@ -8,6 +8,8 @@ export interface RouteCase {
   path: string;
   url: string;
   title: string;
+  /** Still served by the shared PagePending module (not yet built). */
+  pending: boolean;
 }
 
 /** ':city' → 605, other required params → 1, optional params filled (and a second case without them). */
@@ -32,5 +34,6 @@ export const ROUTE_CASES: RouteCase[] = routes.flatMap((r) => {
   const page = PAGES[id];
   if (!page) throw new Error(`route ${id} has no entry in pages.ts`);
   const path = r.index ? '/' : (r.path ?? '');
-  return urlsFor(path).map((url) => ({ id, path, url, title: page.title }));
+  const pending = r.file === 'routes/page-pending.tsx';
+  return urlsFor(path).map((url) => ({ id, path, url, title: page.title, pending }));
 });

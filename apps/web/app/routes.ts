@@ -8,7 +8,7 @@ const P = 'routes/page-pending.tsx';
 export default [
   // Fixed routes
   route('aboutus', P, { id: 'aboutus' }),
-  route('citylist', P, { id: 'citylist' }),
+  route('citylist', 'routes/city/citylist.tsx', { id: 'citylist' }),
   route('deal-rank', P, { id: 'deal-rank' }),
   route('demo', P, { id: 'demo' }),
   route('download', P, { id: 'download' }),
@@ -124,7 +124,7 @@ export default [
   route(':city/house-report-weekly', P, { id: 'house-report-weekly' }),
   route(':city/house-video', P, { id: 'house-video' }),
   route(':city/scene', P, { id: 'scene' }),
-  route(':city/search', P, { id: 'search' }),
+  route(':city/search', 'routes/search/search.tsx', { id: 'search' }),
   route(':city/search/result', P, { id: 'search-result' }),
   route(':city/support', P, { id: 'support' }),
   route(':city/week-report', P, { id: 'week-report' }),

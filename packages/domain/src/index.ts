@@ -18,3 +18,4 @@ export * from './version.ts';
 export * from './route-query.ts';
 export * from './api/geo.ts';
 export * from './api/condition.ts';
+export * from './city-picker.ts';

@@ -22,6 +22,8 @@ export const citySummary = z.object({
   name: z.string(),
   pinyin: z.string(),
   isHot: z.boolean(),
+  /** Pinyin initials ('hz' for 杭州), for the city search. */
+  initials: z.string(),
   /** Centre of the city's districts, for 定位城市. */
   lng: z.number().nullable(),
   lat: z.number().nullable(),

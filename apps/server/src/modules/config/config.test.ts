@@ -41,10 +41,12 @@ beforeAll(async () => {
     ownership: '商品房',
     mortgaged: false,
   });
-  await db.insert(schema.listing).values([
-    ...Array.from({ length: 100 }, (_, i) => listing(i + 1, 1_000_000 + i * 50_000)),
-    listing(1000, 90_000_000, 'sold'),
-  ]);
+  await db
+    .insert(schema.listing)
+    .values([
+      ...Array.from({ length: 100 }, (_, i) => listing(i + 1, 1_000_000 + i * 50_000)),
+      listing(1000, 90_000_000, 'sold'),
+    ]);
   app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
   await app.ready();
 });
@@ -58,12 +60,20 @@ describe('config/getComplexCondition', () => {
   it('answers every filter group, with 总价 bands from the city’s on-sale listings', async () => {
     const res = await app.inject('/rabbit/v1/config/getComplexCondition?cityId=605&version=1');
     expect(res.statusCode).toBe(200);
-    const { body } = res.json() as { body: { version: number; groups: { key: string; options: { value: string; label: string }[] }[] } };
+    const { body } = res.json() as {
+      body: { version: number; groups: { key: string; options: { value: string; label: string }[] }[] };
+    };
     expect(body.version).toBe(1);
     expect(body.groups).toHaveLength(17);
     const price = body.groups.find((g) => g.key === 'price')!;
     // Quintiles of 100万…595万 are ≈ 199/298/397/496万, rounded to 50万 steps.
-    expect(price.options.map((o) => o.label)).toEqual(['200万以下', '200-300万', '300-400万', '400-500万', '500万以上']);
+    expect(price.options.map((o) => o.label)).toEqual([
+      '200万以下',
+      '200-300万',
+      '300-400万',
+      '400-500万',
+      '500万以上',
+    ]);
     const single = body.groups.find((g) => g.key === 'singlePrice')!;
     expect(single.options.length).toBeGreaterThanOrEqual(3);
     expect(single.options[0]!.label).toMatch(/元\/㎡$/);
@@ -77,7 +87,10 @@ describe('config/getComplexCondition', () => {
   });
 
   it('validates cityId and version', async () => {
-    for (const url of ['/rabbit/v1/config/getComplexCondition', '/rabbit/v1/config/getComplexCondition?cityId=605&version=2']) {
+    for (const url of [
+      '/rabbit/v1/config/getComplexCondition',
+      '/rabbit/v1/config/getComplexCondition?cityId=605&version=2',
+    ]) {
       const res = await app.inject(url);
       expect(res.statusCode).toBe(400);
       expect(res.json().resultCode).not.toBe(0);

@@ -17,8 +17,26 @@ beforeAll(async () => {
     { id: 606, name: '宁波', pinyin: 'ningbo', adcode: '330200', province: '浙江省' },
   ]);
   await db.insert(schema.district).values([
-    { id: 330106, cityId: 605, name: '西湖区', adcode: '330106', ring: 'core', centerLng: 120.13, centerLat: 30.26, sortOrder: 1 },
-    { id: 330110, cityId: 605, name: '余杭区', adcode: '330110', ring: 'outer', centerLng: 119.98, centerLat: 30.42, sortOrder: 2 },
+    {
+      id: 330106,
+      cityId: 605,
+      name: '西湖区',
+      adcode: '330106',
+      ring: 'core',
+      centerLng: 120.13,
+      centerLat: 30.26,
+      sortOrder: 1,
+    },
+    {
+      id: 330110,
+      cityId: 605,
+      name: '余杭区',
+      adcode: '330110',
+      ring: 'outer',
+      centerLng: 119.98,
+      centerLat: 30.42,
+      sortOrder: 2,
+    },
   ]);
   await db.insert(schema.plate).values([
     { id: 330106001, cityId: 605, districtId: 330106, name: '文新', lng: 120.11, lat: 30.29, sortOrder: 1 },
@@ -33,15 +51,17 @@ beforeAll(async () => {
     listingAvg,
     listingCount: 10,
   });
-  await db.insert(schema.priceSeries).values([
-    series('city', 605, '2026-05-01', 29_000),
-    series('city', 605, '2026-06-01', 28_900),
-    series('district', 330106, '2026-05-01', 50_000),
-    series('district', 330106, '2026-06-01', 49_000),
-    series('plate', 330106001, '2026-06-01', 52_000),
-    series('plate', 330110001, '2026-05-01', 20_000),
-    series('plate', 330110001, '2026-06-01', 20_500),
-  ]);
+  await db
+    .insert(schema.priceSeries)
+    .values([
+      series('city', 605, '2026-05-01', 29_000),
+      series('city', 605, '2026-06-01', 28_900),
+      series('district', 330106, '2026-05-01', 50_000),
+      series('district', 330106, '2026-06-01', 49_000),
+      series('plate', 330106001, '2026-06-01', 52_000),
+      series('plate', 330110001, '2026-05-01', 20_000),
+      series('plate', 330110001, '2026-06-01', 20_500),
+    ]);
   app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
   await app.ready();
 });
@@ -61,7 +81,9 @@ describe('config/city-list', () => {
   it('gives each city the centre of its districts (null without districts)', async () => {
     const res = await app.inject('/rabbit/v1/config/city-list');
     const list = (res.json() as { body: { list: { id: number; lng: number | null; lat: number | null }[] } }).body.list;
-    const hangzhou = list.find((c) => c.id === 605);
+    const hangzhou = list.find((c) => c.id === 605) as
+      { initials?: string; lng: number | null; lat: number | null } | undefined;
+    expect(hangzhou?.initials).toBe('hz');
     expect(hangzhou?.lng).toBeCloseTo(120.055, 6);
     expect(hangzhou?.lat).toBeCloseTo(30.34, 6);
     expect(list.find((c) => c.id === 606)).toMatchObject({ lng: null, lat: null });

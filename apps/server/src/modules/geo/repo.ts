@@ -1,3 +1,4 @@
+import { pinyin } from 'pinyin-pro';
 import { and, asc, eq, inArray, max, schema, sql, type Database } from '@fjt/db';
 
 const { city, district, plate, priceSeries } = schema;
@@ -16,11 +17,23 @@ export function createGeoRepo(db: Database) {
         .groupBy(district.cityId)
         .as('centres');
       const rows = await db
-        .select({ id: city.id, name: city.name, pinyin: city.pinyin, isHot: city.isHot, lng: centres.lng, lat: centres.lat })
+        .select({
+          id: city.id,
+          name: city.name,
+          pinyin: city.pinyin,
+          isHot: city.isHot,
+          lng: centres.lng,
+          lat: centres.lat,
+        })
         .from(city)
         .leftJoin(centres, eq(centres.cityId, city.id))
         .orderBy(asc(city.sortOrder), asc(city.id));
-      return rows.map((r) => ({ ...r, lng: r.lng === null ? null : Number(r.lng), lat: r.lat === null ? null : Number(r.lat) }));
+      return rows.map((r) => ({
+        ...r,
+        initials: pinyin(r.name, { pattern: 'first', toneType: 'none', separator: '' }).toLowerCase(),
+        lng: r.lng === null ? null : Number(r.lng),
+        lat: r.lat === null ? null : Number(r.lat),
+      }));
     },
 
     async districtsAndPlates(cityId: number) {

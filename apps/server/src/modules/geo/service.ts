@@ -85,7 +85,13 @@ async function buildAreaTree(repo: GeoRepo, cityId: number) {
 
 /** The four option flags of spec §7, applied to a cached tree without mutating it. */
 export function applyAreaOptions(districts: AreaOption[], query: AreaListQuery): AreaOption[] {
-  const unlimited = (name: string): AreaOption => ({ id: 0, name, type: 'unlimited', listingAvg: null, listingMom: null });
+  const unlimited = (name: string): AreaOption => ({
+    id: 0,
+    name,
+    type: 'unlimited',
+    listingAvg: null,
+    listingMom: null,
+  });
   const list = districts.map((d) => ({
     ...d,
     children: query.withUnlimitedPlateOption ? [unlimited('不限'), ...(d.children ?? [])] : d.children,
@@ -99,7 +105,13 @@ export function applyAreaOptions(districts: AreaOption[], query: AreaListQuery):
       listingAvg: null,
       listingMom: null,
       children: query.withNearAreaOptionChild
-        ? NEAR_RADII_M.map((m) => ({ id: m, name: `${m / 1000}公里`, type: 'near' as const, listingAvg: null, listingMom: null }))
+        ? NEAR_RADII_M.map((m) => ({
+            id: m,
+            name: `${m / 1000}公里`,
+            type: 'near' as const,
+            listingAvg: null,
+            listingMom: null,
+          }))
         : [],
     });
   }
