@@ -3,7 +3,10 @@ import { CONDITION_KEYS, bandsFromQuantiles, buildComplexCondition } from './con
 
 describe('config/getComplexCondition (spec §3 filter groups)', () => {
   it('has every group of spec §3 in order, each with options', () => {
-    const body = buildComplexCondition({ totalPrice: [1_800_000, 2_600_000, 3_400_000, 5_000_000], unitPrice: [18_000, 26_000, 33_000, 45_000] });
+    const body = buildComplexCondition({
+      totalPrice: [1_800_000, 2_600_000, 3_400_000, 5_000_000],
+      unitPrice: [18_000, 26_000, 33_000, 45_000],
+    });
     expect(body.version).toBe(1);
     expect(body.groups.map((g) => g.key)).toEqual([...CONDITION_KEYS]);
     expect(body.groups).toHaveLength(17);

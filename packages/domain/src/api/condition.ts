@@ -6,7 +6,11 @@ import { cityIdParam } from './geo.ts';
 
 export const complexConditionQuery = z.object({
   cityId: cityIdParam,
-  version: z.coerce.number({ message: 'version 格式不正确' }).int().refine((v) => v === 1, { message: '仅支持 version=1' }).default(1),
+  version: z.coerce
+    .number({ message: 'version 格式不正确' })
+    .int()
+    .refine((v) => v === 1, { message: '仅支持 version=1' })
+    .default(1),
 });
 
 export const conditionOption = z.object({ value: z.string(), label: z.string() });
@@ -121,7 +125,13 @@ const FIXED: Record<Exclude<ConditionKey, 'price' | 'singlePrice'>, Omit<Conditi
   homeAge: {
     name: '楼龄',
     multiple: false,
-    options: [o('0-5', '5年以内'), o('0-10', '10年以内'), o('0-15', '15年以内'), o('0-20', '20年以内'), o('20-', '20年以上')],
+    options: [
+      o('0-5', '5年以内'),
+      o('0-10', '10年以内'),
+      o('0-15', '15年以内'),
+      o('0-20', '20年以内'),
+      o('20-', '20年以上'),
+    ],
   },
   roomType: {
     name: '户型',
@@ -170,7 +180,11 @@ export function niceEdge(value: number, step: number): number {
  * Turns quantiles of a price distribution into contiguous bands: [0, e1), [e1, e2) … [eN, ∞).
  * Duplicate edges (a thin market) collapse.
  */
-export function bandsFromQuantiles(quantiles: number[], step: number, label: (lo: number, hi: number | null) => string) {
+export function bandsFromQuantiles(
+  quantiles: number[],
+  step: number,
+  label: (lo: number, hi: number | null) => string,
+) {
   const edges = [...new Set(quantiles.filter((q) => q > 0).map((q) => niceEdge(q, step)))].sort((a, b) => a - b);
   if (edges.length === 0) return [];
   const bounds = [0, ...edges];

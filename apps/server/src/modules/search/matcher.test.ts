@@ -143,6 +143,15 @@ describe('SuggestIndex.search: ranking', () => {
     expect(ids('x')).toEqual([9, 3, 1, 6, 8, 2, 10, 4]);
   });
 
+  it('whole syllables before a syllable cut short, even when less popular', () => {
+    const xi = new SuggestIndex([entry(1, '西兴公寓', 100), entry(2, '西溪家园', 1)]);
+    expect(xi.search('xixi', 10).hits.map((h) => h.value.id)).toEqual([2, 1]);
+    // A last single letter or zh/ch/sh is an initial, not a cut syllable: popularity decides.
+    expect(xi.search('xix', 10).hits.map((h) => h.value.id)).toEqual([1, 2]);
+    const zh = new SuggestIndex([entry(1, '中山花园', 5), entry(2, '重庆路', 1)]);
+    expect(zh.search('zh', 10).hits.map((h) => h.value.id)).toEqual([1, 2]);
+  });
+
   it('is stable: equal matches keep a fixed order', () => {
     const twins = new SuggestIndex([entry(1, '阳光小区'), entry(2, '阳光家园'), entry(3, '阳光花园')]);
     expect(twins.search('阳光', 10).hits.map((h) => h.value.id)).toEqual([1, 2, 3]);

@@ -100,11 +100,13 @@ interface Path {
   end: number;
   /** Readings used that the dictionary would not give in context (zhangan for 长安). */
   offContext: number;
+  /** The keyword ended inside a syllable: xixi → 西兴 (xixing) ranks after 西溪. */
+  partial: boolean;
 }
 
 /** Matches keyword[i..] against units[u..]; the first path found prefers contextual readings. */
 function matchFrom(units: readonly Unit[], u: number, kw: string, i: number, offContext: number): Path | null {
-  if (i === kw.length) return { end: u, offContext };
+  if (i === kw.length) return { end: u, offContext, partial: false };
   const unit = units[u];
   if (!unit) return null;
   const c = kw[i]!;
@@ -125,8 +127,10 @@ function matchFrom(units: readonly Unit[], u: number, kw: string, i: number, off
       if (p) return p;
     }
     if (reading.length === 1) continue;
-    // The keyword ends inside this syllable: "xix" → 西溪.
-    if (rest < reading.length && reading.startsWith(kw.slice(i))) return { end: u + 1, offContext: cost };
+    // The keyword ends inside this syllable: "xixin" → 西兴. A last single letter is an initial (below).
+    if (rest > 1 && rest < reading.length && reading.startsWith(kw.slice(i))) {
+      return { end: u + 1, offContext: cost, partial: !(rest === 2 && reading[1] === 'h') };
+    }
     // zh/ch/sh as an initial: "zhq" → 张桥.
     if (reading[1] === 'h' && 'zcs'.includes(reading[0]!) && kw.charCodeAt(i + 1) === 104 /* h */) {
       const p = matchFrom(units, u + 1, kw, i + 2, cost);
@@ -208,8 +212,9 @@ export class SuggestIndex<T> {
       const path = matchFrom(name.units, start, kw, 0, 0);
       if (!path) continue;
       const tier = start > 0 ? 2 : path.end === name.units.length ? 0 : 1;
-      // Lower is better: tier, then alias after name, then off-context readings.
-      const score = tier * 1_000 + (name.nameIdx > 0 ? 100 : 0) + Math.min(path.offContext, 99);
+      // Lower is better: tier, then name before alias, whole syllables before a cut one, fewer off-context readings.
+      const score =
+        tier * 1_000 + (name.nameIdx > 0 ? 200 : 0) + (path.partial ? 100 : 0) + Math.min(path.offContext, 99);
       const e = name.entry;
       if (this.stamp[e] !== stamp) {
         this.stamp[e] = stamp;
