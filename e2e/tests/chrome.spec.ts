@@ -32,21 +32,8 @@ test('a failed navigation gives the progress bar its failed style', async ({ pag
   await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-failed', 'true');
 });
 
-test('a quick navigation never shows the progress bar', async ({ page }) => {
-  await page.goto('/aboutus');
-  await page.evaluate(() => {
-    const w = window as unknown as { __shown: boolean };
-    w.__shown = false;
-    const bar = document.querySelector('[data-testid="progress-bar"]')!;
-    new MutationObserver(() => {
-      if (bar.getAttribute('data-visible') === 'true') w.__shown = true;
-    }).observe(bar, { attributes: true });
-  });
-  await page.getByRole('link', { name: '查看城市房价' }).click();
-  await expect(page).toHaveURL(/\/605$/);
-  await page.waitForTimeout(400);
-  expect(await page.evaluate(() => (window as unknown as { __shown: boolean }).__shown)).toBe(false);
-});
+// That a navigation shorter than the 200 ms throttle never shows the bar is a timing rule: it is tested with
+// fake timers in packages/domain/src/progress.test.ts, not here, where machine load decides the timing.
 
 test('navigation scrolls to top; back restores the position once the page is tall enough', async ({ page }) => {
   await page.goto('/aboutus');

@@ -25,7 +25,7 @@ test('the error page shows the status code and message; 刷新试试看 reloads,
 
   await page.getByRole('link', { name: '回到首页' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('page-pending')).toBeVisible();
+  await expect(page.locator('main.city-home')).toBeVisible();
 });
 
 test('an unexpected server failure shows the error page with 500 and no internals', async ({ page }) => {

@@ -53,7 +53,7 @@ test.describe('route guard (spec §2)', () => {
       localStorage.setItem('districtAndSubwayList', '[]');
     });
     await page.goto('/101');
-    await expect(page.getByTestId('page-pending')).toBeVisible();
+    await expect(page.locator('main.city-home')).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cityId'))).toBe('101');
     expect(await page.evaluate(() => localStorage.getItem('cityDistrictlist'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('districtAndSubwayList'))).toBeNull();

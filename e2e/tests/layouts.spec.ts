@@ -49,7 +49,7 @@ test.describe('download layout (spec §2 Layouts, §4)', () => {
     const app = await browser.newContext({ userAgent: IN_APP, viewport: { width: 375, height: 812 } });
     const page = await app.newPage();
     await page.goto(`${baseURL}/605`);
-    await expect(page.getByTestId('page-pending')).toBeVisible();
+    await expect(page.getByRole('region', { name: '城市房价' })).toBeVisible();
     await expect(page.getByTestId('download-banner')).toHaveCount(0);
     await app.close();
 
@@ -57,7 +57,7 @@ test.describe('download layout (spec §2 Layouts, §4)', () => {
     await cookieApp.addCookies([{ name: 'currentVersion', value: '12.9.0', url: baseURL! }]);
     const page2 = await cookieApp.newPage();
     await page2.goto(`${baseURL}/605`);
-    await expect(page2.getByTestId('page-pending')).toBeVisible();
+    await expect(page2.getByRole('region', { name: '城市房价' })).toBeVisible();
     await expect(page2.getByTestId('download-banner')).toHaveCount(0);
     await cookieApp.close();
   });

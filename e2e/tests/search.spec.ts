@@ -131,7 +131,8 @@ test.describe('搜索 /{city}/search', () => {
     const input = await openSearch(page);
     await input.fill('qqqqzzzz');
     const empty = page.getByTestId('search-no-match');
-    await expect(empty).toContainText('没有找到与“qqqqzzzz”相关的小区、板块或新房');
+    await expect(empty).toContainText('没有找到“qqqqzzzz”');
+    await expect(empty).toContainText('换个小区、板块或新房的名称或拼音试试');
     await expect(empty.getByRole('link', { name: '去估价' })).toHaveAttribute('href', '/estimate?cityId=605');
     await page.screenshot({ path: shot('search-no-match') });
   });
@@ -147,6 +148,9 @@ test.describe('搜索 /{city}/search', () => {
     await page.screenshot({ path: shot('search-loading') });
     await expect(page.getByTestId('search-suggestions')).toBeVisible({ timeout: 5000 });
     await expect(page.getByTestId('search-skeleton')).toHaveCount(0);
+    // "xi" is the start of many names: more than one group, each headed, capped with a link to all results.
+    await expect(page.getByTestId('search-suggestions').getByRole('heading', { name: '小区' })).toBeVisible();
+    await page.screenshot({ path: shot('search-suggestions-groups'), fullPage: true });
   });
 
   test('an unknown city is a 404 page; the API answers a 404 envelope', async ({ request }) => {

@@ -12,7 +12,9 @@ import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 import { createServices } from './services.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { marketRoutes } from './modules/market/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { estatesRoutes } from './modules/estates/routes.ts';
 
 export interface BuildOptions {
   env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'>;
@@ -49,7 +51,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
     async (api) => {
       await api.register(geoRoutes, { services });
       await api.register(configRoutes, { services });
+      await api.register(marketRoutes, { services });
       await api.register(searchRoutes, { services });
+      await api.register(estatesRoutes, { services });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

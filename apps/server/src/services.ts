@@ -5,14 +5,20 @@ import { createGeoRepo } from './modules/geo/repo.ts';
 import { createGeoService } from './modules/geo/service.ts';
 import { createConfigRepo } from './modules/config/repo.ts';
 import { createConfigService } from './modules/config/service.ts';
+import { createMarketRepo } from './modules/market/repo.ts';
+import { createMarketService } from './modules/market/service.ts';
 import { createSearchRepo } from './modules/search/repo.ts';
 import { createSearchService } from './modules/search/service.ts';
+import { createEstatesRepo } from './modules/estates/repo.ts';
+import { createEstatesService } from './modules/estates/service.ts';
 
 export function createServices(db: Database): Services {
   const geo = createGeoService(createGeoRepo(db));
   return {
     geo,
     config: createConfigService(createConfigRepo(db), geo),
+    market: createMarketService(createMarketRepo(db), geo),
     search: createSearchService(createSearchRepo(db)),
+    estates: createEstatesService(createEstatesRepo(db)),
   };
 }

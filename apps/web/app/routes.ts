@@ -106,10 +106,10 @@ export default [
   route('market/:productid', P, { id: 'market-product' }),
   route('trade/:productid', P, { id: 'trade-product' }),
   route('qa-detail/:id?', P, { id: 'qa-detail' }),
-  index(P, { id: 'home' }),
+  index('routes/city/home.tsx', { id: 'home' }),
 
   // City-scoped routes (city is the first path segment)
-  route(':city', P, { id: 'city-home' }),
+  route(':city', 'routes/city/home.tsx', { id: 'city-home' }),
   route(':city/area-report', P, { id: 'area-report' }),
   route(':city/ask-qa', P, { id: 'ask-qa' }),
   route(':city/calendar', P, { id: 'calendar' }),

@@ -19,3 +19,5 @@ export * from './route-query.ts';
 export * from './api/geo.ts';
 export * from './api/condition.ts';
 export * from './city-picker.ts';
+export * from './api/market.ts';
+export * from './api/estates.ts';

@@ -3,6 +3,32 @@
 import type { SearchHotBody, SearchSuggestBody, SearchSuggestQuery } from './api/search.ts';
 import type { AreaListBody, AreaListQuery, CityListItem } from './api/geo.ts';
 import type { ComplexCondition } from './api/condition.ts';
+import type { CityOverview, RankListBody, RankListQuery } from './api/market.ts';
+import type {
+  AgentGetInput,
+  AgentGetResult,
+  AnalysisDataSourceBody,
+  AroundBody,
+  AroundQuery,
+  BuildingAnalysisBody,
+  DealListBody,
+  DealListQuery,
+  EstateBasicInfo,
+  EstateFacts,
+  EstateGeneral,
+  EstateRecommendBody,
+  HeaderChartBody,
+  HeaderChartQuery,
+  ListingAnalysisBody,
+  ListingListBody,
+  ListingListQuery,
+  QuotationsBody,
+  QuotationsQuery,
+  RoomTypeAnalysisBody,
+  RoomTypeListQuery,
+  TotalPriceAnalysisBody,
+  TotalPriceListQuery,
+} from './api/estates.ts';
 
 export type CitySummary = CityListItem;
 
@@ -24,10 +50,41 @@ export interface ConfigService {
   complexCondition(cityId: number): Promise<ComplexCondition | null>;
 }
 
+export interface MarketService {
+  /** market/city-overview; null for an unknown city. */
+  cityOverview(cityId: number): Promise<CityOverview | null>;
+  /** rank/list; null for an unknown city. */
+  rankList(query: RankListQuery): Promise<RankListBody | null>;
+}
+
+/** The estate (小区) detail endpoints of PAGES.md §3.2; every method answers null for an unknown estate. */
+export interface EstatesService {
+  basicInfo(estateId: number): Promise<EstateBasicInfo | null>;
+  quotations(query: QuotationsQuery): Promise<QuotationsBody | null>;
+  facts(estateId: number): Promise<EstateFacts | null>;
+  general(estateId: number): Promise<EstateGeneral | null>;
+  headerChart(query: HeaderChartQuery): Promise<HeaderChartBody | null>;
+  roomTypeAnalysis(estateId: number): Promise<RoomTypeAnalysisBody | null>;
+  roomTypeListings(query: RoomTypeListQuery): Promise<ListingListBody | null>;
+  totalPriceAnalysis(estateId: number): Promise<TotalPriceAnalysisBody | null>;
+  totalPriceListings(query: TotalPriceListQuery): Promise<ListingListBody | null>;
+  buildingAnalysis(estateId: number): Promise<BuildingAnalysisBody | null>;
+  listingAnalysis(estateId: number): Promise<ListingAnalysisBody | null>;
+  analysisDataSource(estateId: number): Promise<AnalysisDataSourceBody | null>;
+  around(query: AroundQuery): Promise<AroundBody | null>;
+  recommend(estateId: number): Promise<EstateRecommendBody | null>;
+  /** POST house/agent/get; null when the estate is unknown or not in cityId. */
+  agents(input: AgentGetInput): Promise<AgentGetResult | null>;
+  deals(query: DealListQuery): Promise<DealListBody | null>;
+  listings(query: ListingListQuery): Promise<ListingListBody | null>;
+}
+
 export interface Services {
   geo: GeoService;
   config: ConfigService;
+  market: MarketService;
   search: SearchService;
+  estates: EstatesService;
 }
 
 export interface RouterContext {

@@ -1,0 +1,111 @@
+// SQL for the city overview and the rankings; every figure comes from price_series, which the dataset
+// aggregates from the listing and deal rows, so a ranking agrees with the pages beneath it.
+import { queryRows, sql, type Database, type SQL } from '@fjt/db';
+import type { RankKind, RankType } from '@fjt/domain';
+
+export interface CityMonthRow {
+  month: string;
+  listingAvg: number | null;
+  dealAvg: number | null;
+  listingCount: number;
+  dealCount: number;
+  premium: number | null;
+}
+
+export interface RankSqlRow {
+  id: number;
+  name: string;
+  parentName: string | null;
+  listingAvg: number | null;
+  listingMom: number | null;
+  dealCount: number;
+  heat: number | null;
+}
+
+/** How each level names its rows and their parent, and where its listings' views add up. */
+const LEVELS: Record<RankType, { table: SQL; parentJoin: SQL; parentName: SQL; listingKey: SQL; districtColumn: SQL }> =
+  {
+    estate: {
+      table: sql`estate t`,
+      parentJoin: sql`LEFT JOIN plate parent ON parent.id = t.plate_id`,
+      parentName: sql`parent.name`,
+      listingKey: sql`estate_id`,
+      districtColumn: sql`t.district_id`,
+    },
+    plate: {
+      table: sql`plate t`,
+      parentJoin: sql`LEFT JOIN district parent ON parent.id = t.district_id`,
+      parentName: sql`parent.name`,
+      listingKey: sql`plate_id`,
+      districtColumn: sql`t.district_id`,
+    },
+    district: {
+      table: sql`district t`,
+      parentJoin: sql``,
+      parentName: sql`NULL::text`,
+      listingKey: sql`district_id`,
+      districtColumn: sql`t.id`,
+    },
+  };
+
+const ORDER: Record<RankKind, SQL> = {
+  hot: sql`heat DESC NULLS LAST, "dealCount" DESC`,
+  rise: sql`"listingMom" DESC NULLS LAST`,
+  fall: sql`"listingMom" ASC NULLS LAST`,
+  price: sql`"listingAvg" DESC NULLS LAST`,
+  deal: sql`"dealCount" DESC, "listingAvg" DESC NULLS LAST`,
+};
+
+export function createMarketRepo(db: Database) {
+  return {
+    /** The city's newest months, newest first. */
+    async cityMonths(cityId: number, count: number): Promise<CityMonthRow[]> {
+      return queryRows<CityMonthRow>(
+        db,
+        sql`SELECT to_char(month, 'YYYY-MM') AS "month", listing_avg AS "listingAvg", deal_avg AS "dealAvg",
+                   listing_count AS "listingCount", deal_count AS "dealCount", premium
+            FROM price_series WHERE level = 'city' AND target_id = ${cityId}
+            ORDER BY month DESC LIMIT ${count}`,
+      );
+    },
+
+    async rank(input: {
+      cityId: number;
+      rank: RankKind;
+      type: RankType;
+      month: string;
+      previousMonth: string;
+      districtId?: number | undefined;
+      size: number;
+    }): Promise<RankSqlRow[]> {
+      const level = LEVELS[input.type];
+      const heat =
+        input.rank === 'hot'
+          ? sql`LEFT JOIN (SELECT ${level.listingKey} AS key, sum(views_7d)::int AS heat FROM listing
+                           WHERE city_id = ${input.cityId} AND status = 'on_sale' GROUP BY ${level.listingKey}) h ON h.key = t.id`
+          : sql`LEFT JOIN (SELECT NULL::int AS key, NULL::int AS heat) h ON false`;
+      const districtFilter = input.districtId ? sql`AND ${level.districtColumn} = ${input.districtId}` : sql``;
+      return queryRows<RankSqlRow>(
+        db,
+        sql`SELECT * FROM (
+              SELECT t.id, t.name, ${level.parentName} AS "parentName", ps.listing_avg AS "listingAvg",
+                     CASE WHEN prev.listing_avg > 0 AND ps.listing_avg IS NOT NULL
+                          THEN round((ps.listing_avg - prev.listing_avg) * 10000.0 / prev.listing_avg) / 100 END::float8 AS "listingMom",
+                     ps.deal_count AS "dealCount", h.heat
+              FROM price_series ps
+              JOIN ${level.table} ON t.id = ps.target_id
+              ${level.parentJoin}
+              LEFT JOIN price_series prev ON prev.level = ps.level AND prev.target_id = ps.target_id
+                                         AND prev.month = ${input.previousMonth}::date
+              ${heat}
+              WHERE ps.level = ${input.type} AND ps.city_id = ${input.cityId} AND ps.month = ${input.month}::date
+              ${districtFilter}
+            ) r
+            ORDER BY ${ORDER[input.rank]}, id
+            LIMIT ${input.size}`,
+      );
+    },
+  };
+}
+
+export type MarketRepo = ReturnType<typeof createMarketRepo>;

@@ -1,0 +1,74 @@
+// City overview (home page price card) and rankings, cached per city and month: the figures change only
+// when data is loaded. Heat (views) is read live, since it moves daily.
+import { percentChange, type CityOverview, type GeoService, type MarketService, type RankListBody } from '@fjt/domain';
+import type { MarketRepo } from './repo.ts';
+
+const TREND_MONTHS = 12;
+
+export function createMarketService(repo: MarketRepo, geo: GeoService): MarketService {
+  return {
+    async cityOverview(cityId): Promise<CityOverview | null> {
+      const city = await geo.getCity(cityId);
+      if (!city) return null;
+      const months = await repo.cityMonths(cityId, TREND_MONTHS + 1);
+      const [latest, previous] = months;
+      return {
+        cityId,
+        cityName: city.name,
+        month: latest?.month ?? null,
+        listingAvg: latest?.listingAvg ?? null,
+        dealAvg: latest?.dealAvg ?? null,
+        listingMom: percentChange(previous?.listingAvg, latest?.listingAvg),
+        dealMom: percentChange(previous?.dealAvg, latest?.dealAvg),
+        premium: latest?.premium ?? null,
+        listingCount: latest?.listingCount ?? 0,
+        dealCount: latest?.dealCount ?? 0,
+        trend: months
+          .slice(0, TREND_MONTHS)
+          .reverse()
+          .map((m) => ({ month: m.month, listingAvg: m.listingAvg, dealAvg: m.dealAvg })),
+      };
+    },
+
+    async rankList(query): Promise<RankListBody | null> {
+      if (!(await geo.getCity(query.cityId))) return null;
+      const [latest, previous] = await repo.cityMonths(query.cityId, 2);
+      if (!latest) return { month: null, list: [] };
+      const rows = await repo.rank({
+        ...query,
+        month: `${latest.month}-01`,
+        previousMonth: `${previous?.month ?? latest.month}-01`,
+      });
+      return {
+        month: latest.month,
+        list: rows.map((r, i) => ({
+          rank: i + 1,
+          id: r.id,
+          name: r.name,
+          parentName: r.parentName,
+          listingAvg: r.listingAvg,
+          listingMom: r.listingMom === null ? null : Number(r.listingMom),
+          dealCount: r.dealCount,
+          value: rankValue(query.rank, r),
+        })),
+      };
+    },
+  };
+}
+
+function rankValue(
+  rank: string,
+  row: { heat: number | null; listingMom: number | null; listingAvg: number | null; dealCount: number },
+) {
+  switch (rank) {
+    case 'hot':
+      return row.heat ?? 0;
+    case 'rise':
+    case 'fall':
+      return row.listingMom === null ? null : Number(row.listingMom);
+    case 'price':
+      return row.listingAvg;
+    default:
+      return row.dealCount;
+  }
+}
