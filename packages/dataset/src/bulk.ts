@@ -18,13 +18,21 @@ function columnsOf(table: PgTable): ColumnInfo[] {
     .map(([key, c]) => ({
       key,
       name: c.name,
-      kind: c.columnType === 'PgArray' ? 'array' : c.columnType === 'PgJsonb' ? 'json' : c.columnType === 'PgBoolean' ? 'bool' : 'plain',
+      kind:
+        c.columnType === 'PgArray'
+          ? 'array'
+          : c.columnType === 'PgJsonb'
+            ? 'json'
+            : c.columnType === 'PgBoolean'
+              ? 'bool'
+              : 'plain',
     }));
 }
 
 function escapeCopy(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : s;
+  return /[\\\t\n\r]/.test(s)
+    ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : s;
 }
 
 function arrayLiteral(items: readonly unknown[]): string {
@@ -59,10 +67,15 @@ export class BulkLoader {
   private readonly hash: Hash = createHash('sha256');
   readonly stats: LoaderStats = { rows: {} };
 
+  private readonly write: ChunkWriter | null;
+
+  /** `target`: a database to COPY into, a writer that takes the encoded chunks, or null (hash only). */
   constructor(
-    private readonly handle: DatabaseHandle | null,
-    private readonly flushBytes = 24 * 1024 * 1024,
-  ) {}
+    target: DatabaseHandle | ChunkWriter | null,
+    private readonly flushBytes = 8 * 1024 * 1024,
+  ) {
+    this.write = target === null ? null : typeof target === 'function' ? target : copyWriter(target);
+  }
 
   async add<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
     let buf = this.buffers.get(table);
@@ -71,17 +84,24 @@ export class BulkLoader {
       this.buffers.set(table, buf);
     }
     const name = getTableName(table);
+    const cols = buf.cols;
+    const fields: string[] = new Array<string>(cols.length);
     for (const row of rows) {
       const r = row as Record<string, unknown>;
-      let line = '';
-      for (let i = 0; i < buf.cols.length; i++) {
-        const c = buf.cols[i]!;
-        const t = textValue(c, r[c.key]);
-        line += (i ? '\t' : '') + (t === null ? '\\N' : escapeCopy(t));
+      for (let i = 0; i < cols.length; i++) {
+        const c = cols[i]!;
+        const v = r[c.key];
+        if (v === null || v === undefined) fields[i] = '\\N';
+        else if (typeof v === 'number') fields[i] = String(v);
+        else {
+          const t = textValue(c, v);
+          fields[i] = t === null ? '\\N' : escapeCopy(t);
+        }
       }
-      line += '\n';
+      // join() gives a flat string (no rope of small pieces for the GC to chase)
+      const line = fields.join('\t');
       buf.parts.push(line);
-      buf.size += line.length;
+      buf.size += line.length + 1;
       buf.rows++;
     }
     this.stats.rows[name] = (this.stats.rows[name] ?? 0) + rows.length;
@@ -101,20 +121,29 @@ export class BulkLoader {
     const buf = this.buffers.get(table);
     if (!buf || buf.rows === 0) return;
     const name = getTableName(table);
-    const text = buf.parts.join('');
+    const text = buf.parts.join('\n') + '\n';
     this.hash.update(`${name}\n`);
     this.hash.update(text);
     buf.parts = [];
     buf.size = 0;
     buf.rows = 0;
-    if (!this.handle) return;
-    const colList = buf.cols.map((c) => `"${c.name}"`).join(', ');
-    if (this.handle.driver === 'pglite') {
-      const client = (this.handle.db as unknown as { $client: PgliteLike }).$client;
-      await client.query(`COPY "${name}" (${colList}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    if (this.write) await this.write(name, buf.cols.map((c) => `"${c.name}"`).join(', '), text);
+  }
+}
+
+/** Receives one encoded chunk: the table, its quoted column list, and rows in COPY text format. */
+export type ChunkWriter = (table: string, columns: string, text: string | Uint8Array) => Promise<void>;
+
+/** Writes chunks into a database: COPY on PGlite, multi-row INSERTs on PostgreSQL. */
+export function copyWriter(handle: DatabaseHandle): ChunkWriter {
+  return async (name, colList, data) => {
+    if (handle.driver === 'pglite') {
+      const client = (handle.db as unknown as { $client: PgliteLike }).$client;
+      await client.query(`COPY "${name}" (${colList}) FROM '/dev/blob'`, [], { blob: new Blob([data as BlobPart]) });
       return;
     }
     // PostgreSQL: multi-row INSERTs of literals, parsed back from the COPY text.
+    const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
     const lines = text.split('\n');
     lines.pop();
     const CHUNK = 2000;
@@ -123,9 +152,9 @@ export class BulkLoader {
         .slice(i, i + CHUNK)
         .map((line) => `(${line.split('\t').map(copyFieldToLiteral).join(',')})`)
         .join(',\n');
-      await this.handle.sql.exec(`INSERT INTO "${name}" (${colList}) VALUES ${values}`);
+      await handle.sql.exec(`INSERT INTO "${name}" (${colList}) VALUES ${values}`);
     }
-  }
+  };
 }
 
 interface PgliteLike {
@@ -134,6 +163,8 @@ interface PgliteLike {
 
 function copyFieldToLiteral(field: string): string {
   if (field === '\\N') return 'NULL';
-  const raw = field.replace(/\\(.)/g, (_, ch: string) => (ch === 't' ? '\t' : ch === 'n' ? '\n' : ch === 'r' ? '\r' : ch));
+  const raw = field.replace(/\\(.)/g, (_, ch: string) =>
+    ch === 't' ? '\t' : ch === 'n' ? '\n' : ch === 'r' ? '\r' : ch,
+  );
   return `'${raw.replace(/'/g, "''")}'`;
 }

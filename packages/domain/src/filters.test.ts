@@ -194,3 +194,14 @@ describe('isValidMobile', () => {
     expect(MOBILE_FORMAT_ERROR).toBe('请填写正确格式的手机号');
   });
 });
+
+describe('floorLevel', () => {
+  it('names the third of the building the floor is in, with the total', async () => {
+    const { floorLevel } = await import('./filters.ts');
+    expect(floorLevel(2, 18)).toBe('低楼层/共18层');
+    expect(floorLevel(6, 18)).toBe('低楼层/共18层');
+    expect(floorLevel(7, 18)).toBe('中楼层/共18层');
+    expect(floorLevel(18, 18)).toBe('高楼层/共18层');
+    expect(floorLevel(1, 0)).toBe('--');
+  });
+});

@@ -114,3 +114,11 @@ export function ellipsis(text: string | null | undefined, max = 10): string {
 export function isValidMobile(s: unknown): boolean {
   return typeof s === 'string' && /^1[3-9]\d{9}$/.test(s);
 }
+
+/** 低/中/高楼层 as listing sites show it: the bottom, middle and top third of the building. */
+export function floorLevel(floor: number, totalFloors: number): string {
+  if (!totalFloors || totalFloors <= 0) return '--';
+  const ratio = floor / totalFloors;
+  const level = ratio <= 1 / 3 ? '低楼层' : ratio <= 2 / 3 ? '中楼层' : '高楼层';
+  return `${level}/共${totalFloors}层`;
+}

@@ -21,3 +21,4 @@ export * from './api/condition.ts';
 export * from './city-picker.ts';
 export * from './api/market.ts';
 export * from './api/estates.ts';
+export * from './api/rentals.ts';

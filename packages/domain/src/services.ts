@@ -4,6 +4,7 @@ import type { SearchHotBody, SearchSuggestBody, SearchSuggestQuery } from './api
 import type { AreaListBody, AreaListQuery, CityListItem } from './api/geo.ts';
 import type { ComplexCondition } from './api/condition.ts';
 import type { CityOverview, RankListBody, RankListQuery } from './api/market.ts';
+import type { RentListBody, RentListQuery } from './api/rentals.ts';
 import type {
   AgentGetInput,
   AgentGetResult,
@@ -79,10 +80,16 @@ export interface EstatesService {
   listings(query: ListingListQuery): Promise<ListingListBody | null>;
 }
 
+export interface RentalsService {
+  /** estate/rent/list; null for an unknown city or estate. */
+  rentList(query: RentListQuery): Promise<RentListBody | null>;
+}
+
 export interface Services {
   geo: GeoService;
   config: ConfigService;
   market: MarketService;
+  rentals: RentalsService;
   search: SearchService;
   estates: EstatesService;
 }

@@ -10,6 +10,10 @@ import { pinyin, polyphonic } from 'pinyin-pro';
 interface Unit {
   /** The 汉字, or a lower-case latin letter or digit. */
   char: string;
+  /** Its code point. */
+  code: number;
+  /** Some reading starts with zh, ch or sh. */
+  retroflex: boolean;
   /** Readings, the contextual one first; a latin letter or digit reads as itself. */
   readings: string[];
   /** Offset and length of the character in the original name (UTF-16), for highlighting. */
@@ -86,61 +90,63 @@ export function unitsOf(name: string): Unit[] {
       const readings = aligned
         ? readingsOf(context[i], every[i], char)
         : readingsOf(undefined, polyphonic(char, { toneType: 'none', type: 'array', v: true })[0], char);
-      units.push({ char, readings, at, width });
+      const retroflex = readings.some((r) => /^[zcs]h/.test(r));
+      units.push({ char, code: char.codePointAt(0)!, retroflex, readings, at, width });
     } else if (/^[a-z0-9]$/.test(char)) {
-      units.push({ char, readings: [char], at, width });
+      units.push({ char, code: char.charCodeAt(0), retroflex: false, readings: [char], at, width });
     }
     at += width;
   });
-  return units;
+  return units.slice(0, MAX_UNITS);
 }
 
-interface Path {
-  /** Units consumed from the start position. */
-  end: number;
-  /** Readings used that the dictionary would not give in context (zhangan for 长安). */
-  offContext: number;
-  /** The keyword ended inside a syllable: xixi → 西兴 (xixing) ranks after 西溪. */
-  partial: boolean;
-}
+// A match is one small integer, so the hot loop allocates nothing: bits 0–7 the units consumed, bit 8 set
+// when the keyword ended inside a syllable (xixi → 西兴, ranked after 西溪), bits 9+ the readings used that
+// the dictionary would not give in context (zhangan for 长安). -1: no match.
+const NO_MATCH = -1;
+const PARTIAL = 1 << 8;
+const OFF_CONTEXT = 1 << 9;
+/** Names are cut to this many units (bits 0–7). */
+const MAX_UNITS = 255;
 
 /** Matches keyword[i..] against units[u..]; the first path found prefers contextual readings. */
-function matchFrom(units: readonly Unit[], u: number, kw: string, i: number, offContext: number): Path | null {
-  if (i === kw.length) return { end: u, offContext, partial: false };
+function matchFrom(units: readonly Unit[], u: number, kw: string, i: number, cost: number): number {
+  if (i === kw.length) return u + cost;
   const unit = units[u];
-  if (!unit) return null;
-  const c = kw[i]!;
-  if (HAN.test(c)) {
+  if (!unit) return NO_MATCH;
+  const code = kw.charCodeAt(i);
+  // A normalized keyword holds only a–z, 0–9 and Han: anything beyond ASCII is a Han character.
+  if (code >= 0x80) {
     // Han characters outside the BMP are two code units; compare whole characters.
     const cp = kw.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    return unit.char === ch ? matchFrom(units, u + 1, kw, i + ch.length, offContext) : null;
+    return unit.code === cp ? matchFrom(units, u + 1, kw, i + (cp > 0xffff ? 2 : 1), cost) : NO_MATCH;
   }
   const rest = kw.length - i;
-  for (let r = 0; r < unit.readings.length; r++) {
-    const reading = unit.readings[r]!;
-    if (reading.charCodeAt(0) !== kw.charCodeAt(i)) continue;
-    const cost = offContext + (r === 0 ? 0 : 1);
+  const readings = unit.readings;
+  for (let r = 0; r < readings.length; r++) {
+    const reading = readings[r]!;
+    if (reading.charCodeAt(0) !== code) continue;
+    const c = r === 0 ? cost : cost + OFF_CONTEXT;
     // The whole syllable.
-    if (kw.startsWith(reading, i)) {
-      const p = matchFrom(units, u + 1, kw, i + reading.length, cost);
-      if (p) return p;
+    if (rest >= reading.length && kw.startsWith(reading, i)) {
+      const m = matchFrom(units, u + 1, kw, i + reading.length, c);
+      if (m !== NO_MATCH) return m;
     }
     if (reading.length === 1) continue;
     // The keyword ends inside this syllable: "xixin" → 西兴. A last single letter is an initial (below).
     if (rest > 1 && rest < reading.length && reading.startsWith(kw.slice(i))) {
-      return { end: u + 1, offContext: cost, partial: !(rest === 2 && reading[1] === 'h') };
+      return u + 1 + c + (rest === 2 && reading.charCodeAt(1) === 104 /* h */ ? 0 : PARTIAL);
     }
     // zh/ch/sh as an initial: "zhq" → 张桥.
-    if (reading[1] === 'h' && 'zcs'.includes(reading[0]!) && kw.charCodeAt(i + 1) === 104 /* h */) {
-      const p = matchFrom(units, u + 1, kw, i + 2, cost);
-      if (p) return p;
+    if (reading.charCodeAt(1) === 104 /* h */ && unit.retroflex && kw.charCodeAt(i + 1) === 104) {
+      const m = matchFrom(units, u + 1, kw, i + 2, c);
+      if (m !== NO_MATCH) return m;
     }
     // The initial letter.
-    const p = matchFrom(units, u + 1, kw, i + 1, cost);
-    if (p) return p;
+    const m = matchFrom(units, u + 1, kw, i + 1, c);
+    if (m !== NO_MATCH) return m;
   }
-  return null;
+  return NO_MATCH;
 }
 
 /** The first character of a keyword: the posting list key. */
@@ -156,17 +162,21 @@ export class SuggestIndex<T> {
   private readonly entries: SuggestEntry<T>[];
   private readonly names: IndexedName[] = [];
   /** key (汉字, or a letter/digit a reading starts with) → flat [nameRef, unitPos, …]. */
-  private readonly postings = new Map<string, number[]>();
+  private readonly postings = new Map<string, Int32Array>();
+  /** Position of each entry in the order popularity ↓, shorter name, then input order: breaks ties stably. */
+  private readonly staticRank: Int32Array;
   /** Per-search scratch: the best match of each entry, marked with the search's stamp. */
   private readonly stamp: Uint32Array;
-  private readonly best: Float64Array;
+  private readonly bestKey: Float64Array;
   private readonly bestName: Int32Array;
   private readonly bestStart: Int32Array;
   private readonly bestEnd: Int32Array;
+  private readonly matched: Int32Array;
   private searches = 0;
 
   constructor(entries: readonly SuggestEntry<T>[]) {
     this.entries = [...entries];
+    const lists = new Map<string, number[]>();
     this.entries.forEach((entry, e) => {
       entry.names.forEach((name, nameIdx) => {
         if (!name) return;
@@ -178,72 +188,91 @@ export class SuggestIndex<T> {
           const keys = new Set<string>([unit.char]);
           for (const r of unit.readings) keys.add(r[0]!);
           for (const key of keys) {
-            let list = this.postings.get(key);
-            if (!list) this.postings.set(key, (list = []));
+            let list = lists.get(key);
+            if (!list) lists.set(key, (list = []));
             list.push(ref, pos);
           }
         });
       });
     });
+    for (const [key, list] of lists) this.postings.set(key, Int32Array.from(list));
     const n = this.entries.length;
+    const order = [...this.entries.keys()].sort((a, b) => {
+      const ea = this.entries[a]!;
+      const eb = this.entries[b]!;
+      return eb.popularity - ea.popularity || (ea.names[0]?.length ?? 0) - (eb.names[0]?.length ?? 0) || a - b;
+    });
+    this.staticRank = new Int32Array(n);
+    order.forEach((e, rank) => (this.staticRank[e] = rank));
     this.stamp = new Uint32Array(n);
-    this.best = new Float64Array(n);
+    this.bestKey = new Float64Array(n);
     this.bestName = new Int32Array(n);
     this.bestStart = new Int32Array(n);
     this.bestEnd = new Int32Array(n);
+    this.matched = new Int32Array(n);
   }
 
   get size(): number {
     return this.entries.length;
   }
 
-  /** Matches ranked: exact, then prefix, then substring; then fewer off-context readings; then popularity. */
+  /**
+   * Matches ranked: exact, then prefix, then substring; a name before an alias; whole syllables before one cut
+   * short; fewer off-context readings; then popularity, shorter name, input order.
+   */
   search(keyword: string, limit: number): SuggestResult<T> {
     const kw = normalizeKeyword(keyword);
     if (!kw) return { total: 0, hits: [] };
     const list = this.postings.get(keyOf(kw));
     if (!list) return { total: 0, hits: [] };
     const stamp = ++this.searches;
-    const matched: number[] = [];
+    const n = this.entries.length;
+    const { names, staticRank, bestKey, matched } = this;
+    let total = 0;
     for (let k = 0; k < list.length; k += 2) {
       const ref = list[k]!;
       const start = list[k + 1]!;
-      const name = this.names[ref]!;
-      const path = matchFrom(name.units, start, kw, 0, 0);
-      if (!path) continue;
-      const tier = start > 0 ? 2 : path.end === name.units.length ? 0 : 1;
-      // Lower is better: tier, then name before alias, whole syllables before a cut one, fewer off-context readings.
-      const score =
-        tier * 1_000 + (name.nameIdx > 0 ? 200 : 0) + (path.partial ? 100 : 0) + Math.min(path.offContext, 99);
+      const name = names[ref]!;
+      const m = matchFrom(name.units, start, kw, 0, 0);
+      if (m === NO_MATCH) continue;
+      const end = m & 0xff;
+      const tier = start > 0 ? 2 : end === name.units.length ? 0 : 1;
+      const score = tier * 64 + (name.nameIdx > 0 ? 32 : 0) + (m & PARTIAL ? 16 : 0) + Math.min(m >>> 9, 15);
       const e = name.entry;
+      // One number orders everything: lower is better.
+      const key = score * n + staticRank[e]!;
       if (this.stamp[e] !== stamp) {
         this.stamp[e] = stamp;
-        matched.push(e);
-      } else if (this.best[e]! <= score) continue;
-      this.best[e] = score;
+        matched[total++] = e;
+      } else if (bestKey[e]! <= key) continue;
+      bestKey[e] = key;
       this.bestName[e] = ref;
       this.bestStart[e] = start;
-      this.bestEnd[e] = path.end;
+      this.bestEnd[e] = end;
     }
-    const entries = this.entries;
-    const best = this.best;
-    matched.sort(
-      (a, b) =>
-        best[a]! - best[b]! ||
-        entries[b]!.popularity - entries[a]!.popularity ||
-        entries[a]!.names[0]!.length - entries[b]!.names[0]!.length ||
-        a - b,
-    );
-    const hits = matched.slice(0, limit).map((e): SuggestHit<T> => {
-      const name = this.names[this.bestName[e]!]!;
-      const entry = entries[e]!;
-      const score = best[e]!;
-      const tier = Math.floor(score / 1_000) as 0 | 1 | 2;
-      if (name.nameIdx > 0) return { value: entry.value, tier, matchedAlias: entry.names[name.nameIdx]!, highlight: null };
+    // The best `limit` by key, without sorting every match.
+    const top: number[] = [];
+    for (let j = 0; j < total; j++) {
+      const e = matched[j]!;
+      const key = bestKey[e]!;
+      if (top.length === limit && key >= bestKey[top[limit - 1]!]!) continue;
+      let at = top.length === limit ? limit - 1 : top.length;
+      while (at > 0 && bestKey[top[at - 1]!]! > key) {
+        top[at] = top[at - 1]!;
+        at--;
+      }
+      top[at] = e;
+    }
+    const hits = top.map((e): SuggestHit<T> => {
+      const name = names[this.bestName[e]!]!;
+      const entry = this.entries[e]!;
+      const tier = Math.floor(Math.floor(bestKey[e]! / n) / 64) as 0 | 1 | 2;
+      if (name.nameIdx > 0)
+        return { value: entry.value, tier, matchedAlias: entry.names[name.nameIdx]!, highlight: null };
       const first = name.units[this.bestStart[e]!]!;
       const last = name.units[this.bestEnd[e]! - 1]!;
       return { value: entry.value, tier, matchedAlias: null, highlight: [first.at, last.at + last.width] };
     });
-    return { total: matched.length, hits };
+    return { total, hits };
   }
 }

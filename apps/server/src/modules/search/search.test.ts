@@ -67,9 +67,11 @@ beforeAll(async () => {
     { id: 605, name: '杭州', pinyin: 'hangzhou', adcode: '330100', province: '浙江省', isHot: true },
     { id: 606, name: '宁波', pinyin: 'ningbo', adcode: '330200', province: '浙江省' },
   ]);
-  await db.insert(schema.district).values([
-    { id: XIHU, cityId: 605, name: '西湖区', adcode: '330106', ring: 'core', centerLng: 120.13, centerLat: 30.26 },
-  ]);
+  await db
+    .insert(schema.district)
+    .values([
+      { id: XIHU, cityId: 605, name: '西湖区', adcode: '330106', ring: 'core', centerLng: 120.13, centerLat: 30.26 },
+    ]);
   await db.insert(schema.plate).values([
     { id: WENXIN, cityId: 605, districtId: XIHU, name: '文新', lng: 120.11, lat: 30.29 },
     { id: JIANGCUN, cityId: 605, districtId: XIHU, name: '蒋村', lng: 120.08, lat: 30.28 },
@@ -84,12 +86,14 @@ beforeAll(async () => {
     lng: 120.1,
     lat: 30.28,
   });
-  await db.insert(schema.estate).values([
-    estate(1, '西溪湿地花园', WENXIN),
-    estate(2, '金地西溪风华', JIANGCUN, '蒋村西溪'),
-    estate(3, '文新小区', WENXIN),
-    estate(4, '长安公寓', WENXIN),
-  ]);
+  await db
+    .insert(schema.estate)
+    .values([
+      estate(1, '西溪湿地花园', WENXIN),
+      estate(2, '金地西溪风华', JIANGCUN, '蒋村西溪'),
+      estate(3, '文新小区', WENXIN),
+      estate(4, '长安公寓', WENXIN),
+    ]);
   await db.insert(schema.newHouseProject).values([
     {
       id: 1,
@@ -122,12 +126,14 @@ beforeAll(async () => {
     series('estate', 3, '2025-01-01', 30_000),
     series('plate', WENXIN, '2026-06-01', 43_000),
   ]);
-  await db.insert(schema.listing).values([
-    listingRow(1, 1, 'on_sale', 46_000),
-    listingRow(2, 1, 'on_sale', 46_000),
-    listingRow(3, 2, 'on_sale', 52_000),
-    listingRow(4, 3, 'sold', 30_000),
-  ]);
+  await db
+    .insert(schema.listing)
+    .values([
+      listingRow(1, 1, 'on_sale', 46_000),
+      listingRow(2, 1, 'on_sale', 46_000),
+      listingRow(3, 2, 'on_sale', 52_000),
+      listingRow(4, 3, 'sold', 30_000),
+    ]);
   await db.insert(schema.deal).values([
     dealRow(1, 2, '2026-06-20'),
     dealRow(2, 2, '2026-05-02'),
@@ -196,20 +202,25 @@ describe('GET search/suggest', () => {
     for (const kw of ['xixi', 'xx', '西x', 'XiXi']) {
       const { json } = await suggest(`cityId=605&kw=${encodeURIComponent(kw)}`);
       const estates = json.body.groups.find((g) => g.kind === 'estate');
-      expect(estates?.list.map((e) => e.id), kw).toEqual(expect.arrayContaining([1, 2]));
+      expect(
+        estates?.list.map((e) => e.id),
+        kw,
+      ).toEqual(expect.arrayContaining([1, 2]));
     }
   });
 
   it('finds plates, with their 区县 and 均价', async () => {
     const { json } = await suggest('cityId=605&kw=wenxin');
     const plates = json.body.groups.find((g) => g.kind === 'plate');
-    expect(plates?.list).toEqual([expect.objectContaining({ id: WENXIN, name: '文新', region: '西湖区', avgPrice: 43_000 })]);
+    expect(plates?.list).toEqual([
+      expect.objectContaining({ id: WENXIN, name: '文新', region: '西湖区', avgPrice: 43_000 }),
+    ]);
     // 均价 older than 12 months of data shows as unknown.
     const estates = json.body.groups.find((g) => g.kind === 'estate');
     expect(estates?.list[0]).toMatchObject({ id: 3, avgPrice: null });
   });
 
-  it("handles polyphones: changan finds 长安, and an alias is named when it matched", async () => {
+  it('handles polyphones: changan finds 长安, and an alias is named when it matched', async () => {
     const changan = await suggest('cityId=605&kw=changan');
     expect(changan.json.body.groups[0]?.list.map((e) => e.name)).toEqual(['长安公寓']);
     const alias = await suggest(`cityId=605&kw=${encodeURIComponent('蒋村西')}`);

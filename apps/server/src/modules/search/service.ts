@@ -89,15 +89,13 @@ export function buildCitySearchIndex(rows: CitySearchRows): CitySearchIndex {
     .filter((x) => x.deals + x.onSale > 0)
     .sort((a, b) => b.deals - a.deals || b.onSale - a.onSale || a.e.id - b.e.id)
     .slice(0, HOT_SEARCH_SIZE)
-    .map(
-      ({ e, deals }): HotSearch => ({
-        kind: 'estate',
-        id: e.id,
-        name: e.name,
-        avgPrice: rows.estateAvg.get(e.id) ?? null,
-        recentDeals: deals,
-      }),
-    );
+    .map(({ e, deals }): HotSearch => ({
+      kind: 'estate',
+      id: e.id,
+      name: e.name,
+      avgPrice: rows.estateAvg.get(e.id) ?? null,
+      recentDeals: deals,
+    }));
 
   return {
     groups: {
@@ -124,33 +122,68 @@ export function suggestGroups(index: CitySearchIndex, kw: string, size: number):
   return groups;
 }
 
-export function createSearchService(repo: SearchRepo): SearchService & {
+export interface SearchServiceOptions {
+  /**
+   * After this long an index is rebuilt in the background while the old one keeps answering, so 热门搜索 and
+   * the ranking follow new deals and listings (and a CSV import) without a restart.
+   */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+export const SEARCH_INDEX_MAX_AGE_MS = 30 * 60_000;
+
+interface Cached {
+  index: Promise<CitySearchIndex | null>;
+  builtAt: number;
+  refreshing: boolean;
+}
+
+export function createSearchService(
+  repo: SearchRepo,
+  { maxAgeMs = SEARCH_INDEX_MAX_AGE_MS, now = Date.now }: SearchServiceOptions = {},
+): SearchService & {
   /** The index of a city, built on first use; null for an unknown city. */
   cityIndex(cityId: number): Promise<CitySearchIndex | null>;
   /** Drops cached indexes (after a re-seed or an import), all of them or one city's. */
   invalidate(cityId?: number): void;
 } {
-  const cache = new Map<number, Promise<CitySearchIndex | null>>();
+  const cache = new Map<number, Cached>();
+
+  const build = async (cityId: number) =>
+    (await repo.cityExists(cityId)) ? buildCitySearchIndex(await repo.loadCity(cityId)) : null;
 
   function cityIndex(cityId: number): Promise<CitySearchIndex | null> {
-    let pending = cache.get(cityId);
-    if (!pending) {
-      pending = (async () => {
-        if (!(await repo.cityExists(cityId))) return null;
-        return buildCitySearchIndex(await repo.loadCity(cityId));
-      })();
-      cache.set(cityId, pending);
+    const cached = cache.get(cityId);
+    if (!cached) {
+      const entry: Cached = { index: build(cityId), builtAt: now(), refreshing: false };
+      cache.set(cityId, entry);
       // Unknown cities and failed builds are not kept: the next request asks again.
-      pending.then(
+      entry.index.then(
         (index) => {
-          if (!index && cache.get(cityId) === pending) cache.delete(cityId);
+          if (!index && cache.get(cityId) === entry) cache.delete(cityId);
         },
         () => {
-          if (cache.get(cityId) === pending) cache.delete(cityId);
+          if (cache.get(cityId) === entry) cache.delete(cityId);
+        },
+      );
+      return entry.index;
+    }
+    if (!cached.refreshing && now() - cached.builtAt > maxAgeMs) {
+      cached.refreshing = true;
+      const startedAt = now();
+      build(cityId).then(
+        (index) => {
+          if (cache.get(cityId) !== cached) return; // invalidated meanwhile
+          if (index) cache.set(cityId, { index: Promise.resolve(index), builtAt: startedAt, refreshing: false });
+          else cache.delete(cityId);
+        },
+        () => {
+          cached.refreshing = false; // keep serving the old index; try again on a later request
         },
       );
     }
-    return pending;
+    return cached.index;
   }
 
   return {

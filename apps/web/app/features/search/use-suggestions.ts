@@ -1,4 +1,5 @@
 // Live suggestions for what is typed: one request per pause of SUGGEST_DEBOUNCE_MS, the previous one cancelled.
+// While the next answer is on its way the last one stays on screen, so the list does not flicker per keystroke.
 import { useEffect, useState } from 'react';
 import type { SearchSuggestGroup } from '@fjt/domain';
 import { getSuggestions } from './api/get-suggestions.ts';
@@ -6,29 +7,37 @@ import { getSuggestions } from './api/get-suggestions.ts';
 /** PAGES.md §3.1: search/suggest with a 300 ms debounce. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 
-export type SuggestState =
-  | { status: 'idle' }
-  | { status: 'loading'; kw: string }
-  | { status: 'done'; kw: string; groups: SearchSuggestGroup[] }
-  | { status: 'error'; kw: string; message: string };
+export interface SuggestState {
+  /** idle: nothing typed; loading: waiting for the answer for `kw`; done/error: the answer for `kw` came. */
+  status: 'idle' | 'loading' | 'done' | 'error';
+  kw: string;
+  /** The latest answer (for `kw` when done, for an earlier keyword while loading); null before the first. */
+  groups: SearchSuggestGroup[] | null;
+  error: string | null;
+}
+
+const IDLE: SuggestState = { status: 'idle', kw: '', groups: null, error: null };
 
 export function useSuggestions(cityId: number, keyword: string): SuggestState {
   const kw = keyword.trim();
-  const [state, setState] = useState<SuggestState>({ status: 'idle' });
+  const [state, setState] = useState<SuggestState>(IDLE);
 
   useEffect(() => {
     if (!kw) {
-      setState({ status: 'idle' });
+      setState(IDLE);
       return;
     }
-    setState((prev) => (prev.status === 'done' && prev.kw === kw ? prev : { status: 'loading', kw }));
+    setState((prev) =>
+      prev.status === 'done' && prev.kw === kw ? prev : { ...prev, status: 'loading', kw, error: null },
+    );
     const controller = new AbortController();
     const timer = setTimeout(() => {
       getSuggestions({ cityId, kw }, controller.signal).then(
-        (body) => setState({ status: 'done', kw, groups: body.groups }),
+        (body) => setState({ status: 'done', kw, groups: body.groups, error: null }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          setState({ status: 'error', kw, message: error instanceof Error ? error.message : String(error) });
+          const message = error instanceof Error ? error.message : String(error);
+          setState({ status: 'error', kw, groups: null, error: message });
         },
       );
     }, SUGGEST_DEBOUNCE_MS);

@@ -10,8 +10,8 @@ export function NoMatch({ kw, cityId }: { kw: string; cityId: number }) {
         <circle cx="78" cy="56" r="18" fill="var(--fjt-card)" stroke="var(--fjt-brand)" strokeWidth="4" />
         <path d="m91 69 14 14" stroke="var(--fjt-brand)" strokeWidth="6" strokeLinecap="round" />
       </svg>
-      <p className="search-empty__title">没有找到与“{kw}”相关的小区、板块或新房</p>
-      <p className="search-empty__hint">换个关键词试试，或者直接估一估房子值多少钱</p>
+      <p className="search-empty__title">没有找到“{kw}”</p>
+      <p className="search-empty__hint">换个小区、板块或新房的名称或拼音试试，也可以直接估一估房子值多少钱</p>
       <Link className="btn btn-primary" to={`/estimate?cityId=${cityId}`}>
         去估价
       </Link>

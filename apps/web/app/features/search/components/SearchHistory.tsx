@@ -28,7 +28,9 @@ export function SearchHistory({
           <li key={item.kw}>
             <Link
               className="search-chip"
-              to={item.target ? searchTargetPath(cityId, item.target.kind, item.target.id) : resultPath(cityId, item.kw)}
+              to={
+                item.target ? searchTargetPath(cityId, item.target.kind, item.target.id) : resultPath(cityId, item.kw)
+              }
             >
               {item.kw}
             </Link>

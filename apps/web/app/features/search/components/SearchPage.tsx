@@ -48,8 +48,8 @@ export function SearchPage({ cityId, hot }: { cityId: number; hot: HotSearch[] |
   }, [cityId]);
 
   useEffect(() => {
-    if (suggestions.status === 'error') Toast.show({ content: suggestions.message });
-  }, [suggestions]);
+    if (suggestions.error) Toast.show({ content: suggestions.error });
+  }, [suggestions.error]);
 
   const remember = (item: SearchHistoryItem) => {
     const s = storage();
@@ -89,20 +89,21 @@ export function SearchPage({ cityId, hot }: { cityId: number; hot: HotSearch[] |
         {hot && hot.length > 0 ? <HotSearches cityId={cityId} list={hot} onOpen={openTarget} /> : null}
       </>
     );
-  } else if (suggestions.status === 'done' && suggestions.kw === kw) {
-    body =
-      suggestions.groups.length > 0 ? (
-        <SuggestionList
-          groups={suggestions.groups}
-          targetPath={(kind, id) => searchTargetPath(cityId, kind, id)}
-          allResultsPath={resultPath(cityId, kw)}
-          onOpen={openTarget}
-        />
-      ) : (
-        <NoMatch kw={kw} cityId={cityId} />
-      );
+  } else if (suggestions.groups && suggestions.groups.length > 0) {
+    // While the next answer loads, the last one stays (marked busy) instead of flashing a skeleton per keystroke.
+    body = (
+      <SuggestionList
+        groups={suggestions.groups}
+        busy={suggestions.status === 'loading'}
+        targetPath={(kind, id) => searchTargetPath(cityId, kind, id)}
+        allResultsPath={resultPath(cityId, suggestions.kw)}
+        onOpen={openTarget}
+      />
+    );
+  } else if (suggestions.status === 'done') {
+    body = <NoMatch kw={suggestions.kw} cityId={cityId} />;
   } else if (suggestions.status === 'error') {
-    body = <p className="search-note">{suggestions.message}</p>;
+    body = <p className="search-note">{suggestions.error}</p>;
   } else {
     body = <SuggestionSkeleton />;
   }

@@ -54,17 +54,20 @@ function SuggestionRow({
 
 export function SuggestionList({
   groups,
+  busy = false,
   targetPath,
   allResultsPath,
   onOpen,
 }: {
   groups: SearchSuggestGroup[];
+  /** A newer answer is on its way. */
+  busy?: boolean;
   targetPath: (kind: SearchTargetKind, id: number) => string;
   allResultsPath: string;
   onOpen: (name: string, kind: SearchTargetKind, id: number) => void;
 }) {
   return (
-    <div data-testid="search-suggestions">
+    <div data-testid="search-suggestions" aria-busy={busy} data-busy={busy ? '' : undefined}>
       {groups.map((group) => (
         <section key={group.kind} className="search-card" aria-label={group.title}>
           <header className="search-card__head">

@@ -1,0 +1,433 @@
+// The estate detail page's logic: windows of months, MoM, summary copy, and the one place deal rows are
+// presented (presentDealRow), which the membership issue switches to masking.
+import {
+  TOTAL_PRICE_BANDS,
+  formatMoney,
+  formatRate,
+  nativeLink,
+  percentChange,
+  roomLabel,
+  type BuildingRow,
+  type DealRow,
+  type EstatesService,
+  type ListingListBody,
+  type ListingRow,
+  type TrendSeries,
+} from '@fjt/domain';
+import type { DealSqlRow, EstateRow, EstatesRepo, ListingFilter, SeriesRow } from './repo.ts';
+
+const RECOMMEND_SIZE = 6;
+const DEAL_SOURCE_LABEL: Record<string, string> = { agency: '中介', netsign: '网签' };
+
+/** 'YYYY-MM' shifted by n months. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The `count` months ending with `latest`, oldest first. */
+export function monthWindow(latest: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addMonths(latest, i - count + 1));
+}
+
+/** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
+function monthEndDay(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** '2026年6月'. */
+export function monthTitle(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${y}年${m}月`;
+}
+
+/**
+ * How a deal row reaches any client. Every row is shown here; the membership issue decides per viewer
+ * whether prices are masked (PAGES.md §0 VIP mask) by changing this one function.
+ */
+export function presentDealRow(row: DealSqlRow): DealRow {
+  return {
+    id: row.id,
+    dealDate: row.dealDate,
+    rooms: row.rooms,
+    halls: row.halls,
+    area: row.area,
+    floor: row.floor,
+    totalFloors: row.totalFloors,
+    orientation: row.orientation,
+    totalPrice: row.totalPrice,
+    unitPrice: row.unitPrice,
+    listTotalPrice: row.listTotalPrice,
+    bargainPct: row.bargainPct,
+    cycleDays: row.cycleDays,
+    source: DEAL_SOURCE_LABEL[row.source] ?? row.source,
+    masked: false,
+  };
+}
+
+function seriesChange(values: (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length >= 2 ? percentChange(present[0], present[present.length - 1]) : null;
+}
+
+/** Estates kept in memory; rows change only when data is loaded (invalidate() after an import). */
+const ESTATE_CACHE_LIMIT = 5_000;
+
+export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { invalidate(): void } {
+  const estates = new Map<number, Promise<EstateRow | null>>();
+  const latestMonths = new Map<number, Promise<string | null>>();
+  const remember = <K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>, limit: number) => {
+    let hit = map.get(key);
+    if (!hit) {
+      if (map.size >= limit) map.delete(map.keys().next().value as K);
+      hit = load();
+      map.set(key, hit);
+      hit.catch(() => map.delete(key)); // a failed load is retried by the next request
+    }
+    return hit;
+  };
+  const repo: EstatesRepo = {
+    ...rawRepo,
+    estate: (id) => remember(estates, id, () => rawRepo.estate(id), ESTATE_CACHE_LIMIT),
+    latestMonth: (cityId) => remember(latestMonths, cityId, () => rawRepo.latestMonth(cityId), 1_000),
+  };
+
+  /** The estate and the newest month of its city; null for an unknown estate. */
+  const context = async (estateId: number) => {
+    const estate = await repo.estate(estateId);
+    if (!estate) return null;
+    const latest = await repo.latestMonth(estate.cityId);
+    return {
+      estate,
+      latest,
+      /** First day of the 12-month window ending with the latest month. */
+      since12: latest ? `${addMonths(latest, -11)}-01` : '1900-01-01',
+      asOf: latest ? monthEndDay(latest) : null,
+    };
+  };
+
+  const listingPage = async (estateId: number, filter: ListingFilter, page: number, size: number) => {
+    if (!(await repo.estate(estateId))) return null;
+    const { total, rows } = await repo.listingPage(estateId, filter, page, size);
+    return { total, page, size, list: rows as ListingRow[] } satisfies ListingListBody;
+  };
+
+  const basicInfo = async (estateId: number) => {
+    const ctx = await context(estateId);
+    if (!ctx) return null;
+    const { estate, latest } = ctx;
+    const [rows, counts] = await Promise.all([
+      latest ? repo.series([{ level: 'estate', id: estate.id }], addMonths(latest, -12)) : Promise.resolve([]),
+      repo.counts(estate.id),
+    ]);
+    const byMonth = new Map(rows.map((r) => [r.month, r]));
+    const now = latest ? byMonth.get(latest) : undefined;
+    const before = latest ? byMonth.get(addMonths(latest, -1)) : undefined;
+    const lastDeal = [...rows].reverse().find((r) => r.dealAvg !== null);
+    const beforeDeal = lastDeal ? byMonth.get(addMonths(lastDeal.month, -1)) : undefined;
+    return {
+      id: estate.id,
+      cityId: estate.cityId,
+      name: estate.name,
+      alias: estate.alias,
+      districtId: estate.districtId,
+      districtName: estate.districtName,
+      plateId: estate.plateId,
+      plateName: estate.plateName,
+      tags: estate.tags,
+      buildYear: estate.buildYear,
+      month: latest,
+      listingAvg: now?.listingAvg ?? null,
+      listingMom: percentChange(before?.listingAvg, now?.listingAvg),
+      dealAvg: lastDeal?.dealAvg ?? null,
+      dealMonth: lastDeal?.month ?? null,
+      dealMom: percentChange(beforeDeal?.dealAvg, lastDeal?.dealAvg),
+      premium: now?.premium ?? null,
+      onSaleCount: counts.onSale,
+      onRentCount: counts.onRent,
+      lng: estate.lng,
+      lat: estate.lat,
+    };
+  };
+
+  return {
+    basicInfo,
+
+    async quotations({ houseId, months }) {
+      const ctx = await context(houseId);
+      if (!ctx) return null;
+      if (!ctx.latest) return { months, list: [] };
+      const window = monthWindow(ctx.latest, months);
+      const rows = await repo.series([{ level: 'estate', id: houseId }], window[0]!);
+      const byMonth = new Map(rows.map((r) => [r.month, r]));
+      return {
+        months,
+        list: window.map((month) => {
+          const r = byMonth.get(month);
+          return {
+            month,
+            listingAvg: r?.listingAvg ?? null,
+            listingCount: r?.listingCount ?? 0,
+            dealAvg: r?.dealAvg ?? null,
+            dealCount: r?.dealCount ?? 0,
+            premium: r?.premium ?? null,
+          };
+        }),
+      };
+    },
+
+    async facts(estateId) {
+      const estate = await repo.estate(estateId);
+      if (!estate) return null;
+      return factsOf(estate);
+    },
+
+    async general(estateId) {
+      const info = await basicInfo(estateId);
+      if (!info) return null;
+      const estate = await repo.estate(estateId);
+      if (!estate) return null;
+      const parts = [`${info.name}位于${info.districtName}${info.plateName}`];
+      if (estate.buildYear) parts.push(`${estate.buildYear}年建成`);
+      if (estate.buildingCount && estate.householdCount)
+        parts.push(`共${estate.buildingCount}栋${estate.householdCount}户`);
+      let summary = parts.join('，');
+      if (info.month && info.listingAvg !== null) {
+        const rate = formatRate(info.listingMom).text.replace(/[↑↓]$/, '');
+        summary += `；${monthTitle(info.month)}挂牌均价${formatMoney(info.listingAvg)}元/㎡，环比${rate}`;
+      }
+      summary += `，在售${info.onSaleCount}套`;
+      if (info.onRentCount > 0) summary += `、在租${info.onRentCount}套`;
+      return { summary: `${summary}。` };
+    },
+
+    async headerChart({ houseId, months }) {
+      const ctx = await context(houseId);
+      if (!ctx) return null;
+      const { estate, latest } = ctx;
+      if (!latest) return { months: [], series: [] };
+      const window = monthWindow(latest, months);
+      const targets = [
+        { level: 'estate' as const, id: estate.id, name: estate.name },
+        { level: 'plate' as const, id: estate.plateId, name: estate.plateName },
+        { level: 'district' as const, id: estate.districtId, name: estate.districtName },
+      ];
+      const rows = await repo.series(targets, window[0]!);
+      const key = (r: Pick<SeriesRow, 'level' | 'targetId' | 'month'>) => `${r.level}:${r.targetId}:${r.month}`;
+      const byKey = new Map(rows.map((r) => [key(r), r]));
+      return {
+        months: window,
+        series: targets.map<TrendSeries>((t) => {
+          const values = window.map((month) => byKey.get(key({ level: t.level, targetId: t.id, month }))?.listingAvg ?? null);
+          return { level: t.level, id: t.id, name: t.name, values, change: seriesChange(values) };
+        }),
+      };
+    },
+
+    async roomTypeAnalysis(estateId) {
+      const ctx = await context(estateId);
+      if (!ctx) return null;
+      const rows = await repo.roomTypes(estateId, ctx.since12);
+      return {
+        onSaleCount: rows.reduce((n, r) => n + r.onSaleCount, 0),
+        dealCount: rows.reduce((n, r) => n + r.dealCount, 0),
+        list: rows.map((r) => ({ ...r, label: r.rooms >= 5 ? '5室及以上' : roomLabel(r.rooms) })),
+      };
+    },
+
+    roomTypeListings: ({ houseId, rooms, page, size }) => listingPage(houseId, { kind: 'rooms', rooms }, page, size),
+
+    async totalPriceAnalysis(estateId) {
+      const ctx = await context(estateId);
+      if (!ctx) return null;
+      const edges = TOTAL_PRICE_BANDS.slice(1).map((b) => b.min * 10_000);
+      const [rows, avgTotalPrice] = await Promise.all([
+        repo.totalPriceBands(estateId, ctx.since12, edges),
+        repo.avgTotalOnSale(estateId),
+      ]);
+      const byBand = new Map(rows.map((r) => [r.band, r]));
+      return {
+        onSaleCount: rows.reduce((n, r) => n + r.onSaleCount, 0),
+        dealCount: rows.reduce((n, r) => n + r.dealCount, 0),
+        avgTotalPrice,
+        list: TOTAL_PRICE_BANDS.map((b) => ({
+          band: b.band,
+          label: b.label,
+          onSaleCount: byBand.get(b.band)?.onSaleCount ?? 0,
+          dealCount: byBand.get(b.band)?.dealCount ?? 0,
+          listingAvg: byBand.get(b.band)?.listingAvg ?? null,
+        })),
+      };
+    },
+
+    totalPriceListings: ({ houseId, band, page, size }) => {
+      const b = TOTAL_PRICE_BANDS.find((x) => x.band === band) ?? TOTAL_PRICE_BANDS[0];
+      return listingPage(
+        houseId,
+        { kind: 'totalPrice', min: b.min * 10_000, max: b.max === null ? null : b.max * 10_000 },
+        page,
+        size,
+      );
+    },
+
+    async buildingAnalysis(estateId) {
+      const ctx = await context(estateId);
+      if (!ctx) return null;
+      const rows = await repo.buildings(estateId, ctx.since12);
+      return {
+        list: rows.map<BuildingRow>((b) => ({
+          id: b.id,
+          name: b.name,
+          floors: b.floors,
+          elevatorRatio: b.hasElevator ? `${b.elevators}梯${b.householdsPerFloor}户` : `无电梯·每层${b.householdsPerFloor}户`,
+          hasElevator: b.hasElevator,
+          householdCount: b.householdCount,
+          layouts: b.layouts.map((l) => `${roomLabel(l.rooms, l.halls)} ${Math.round(l.area)}㎡`),
+          onSaleCount: b.onSaleCount,
+          listingAvg: b.listingAvg,
+          dealCount: b.dealCount,
+          dealAvg: b.dealAvg,
+        })),
+      };
+    },
+
+    async listingAnalysis(estateId) {
+      const ctx = await context(estateId);
+      if (!ctx) return null;
+      if (!ctx.asOf) {
+        return {
+          onSaleCount: 0,
+          newCount30d: 0,
+          cutCount30d: 0,
+          medianDaysListed: null,
+          avgBargainPct: null,
+          avgCycleDays: null,
+          asOf: null,
+        };
+      }
+      const row = await repo.listingAnalysis(estateId, ctx.asOf, ctx.since12);
+      return {
+        onSaleCount: row?.onSaleCount ?? 0,
+        newCount30d: row?.newCount30d ?? 0,
+        cutCount30d: row?.cutCount30d ?? 0,
+        medianDaysListed: row?.medianDaysListed ?? null,
+        avgBargainPct: row?.avgBargainPct ?? null,
+        avgCycleDays: row?.avgCycleDays ?? null,
+        asOf: ctx.asOf,
+      };
+    },
+
+    async analysisDataSource(estateId) {
+      const ctx = await context(estateId);
+      if (!ctx) return null;
+      const counts = await repo.sourceCounts(estateId);
+      return {
+        asOf: ctx.asOf,
+        ...counts,
+        notes: [
+          '挂牌均价：统计月末在售房源的挂牌单价平均值。',
+          '成交均价：统计当月成交房源的成交单价平均值，成交来源包括中介成交与网签备案。',
+          '房东溢价系数：本月挂牌均价 ÷ 上月成交均价。',
+          '板块、区县均价与小区使用同一口径计算。',
+        ],
+      };
+    },
+
+    async around({ houseId, size }) {
+      const ctx = await context(houseId);
+      if (!ctx) return null;
+      const rows = await repo.around({ ...ctx.estate, estateId: houseId, size, month: ctx.latest });
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          plateName: r.plateName,
+          distanceM: r.distanceM,
+          buildYear: r.buildYear,
+          listingAvg: r.listingAvg,
+          listingMom: percentChange(r.previousListingAvg, r.listingAvg),
+          onSaleCount: r.onSaleCount,
+        })),
+      };
+    },
+
+    async recommend(estateId) {
+      const estate = await repo.estate(estateId);
+      if (!estate) return null;
+      const rows = await repo.recommend({ ...estate, estateId, size: RECOMMEND_SIZE });
+      return {
+        estateList: rows.map((r) => ({
+          id: r.id,
+          cityId: r.cityId,
+          houseName: r.name,
+          picList: [],
+          roomCount: r.rooms,
+          livingRoomCount: r.halls,
+          area: r.area,
+          avgPrice: r.avgPrice,
+          totalPriceMillion: r.totalPrice === null ? null : Math.round(r.totalPrice / 10_000),
+        })),
+      };
+    },
+
+    async agents({ cityId, houseId }) {
+      const estate = await repo.estate(houseId);
+      if (!estate || estate.cityId !== cityId) return null;
+      const agents = await repo.agents(houseId);
+      const wechatNo = agents.find((a) => a.wechatNo)?.wechatNo ?? null;
+      const h5Path = `/${cityId}/house-detail/${houseId}`;
+      return {
+        customHouse: {
+          mainTitle: '帮我找房',
+          subtitle: `${estate.plateName}的经纪人为您推荐${estate.name}及周边房源`,
+          appUrl: nativeLink('houseDetail', { cityId, estateId: houseId }),
+          h5Url: `${h5Path}/agent-list`,
+        },
+        consultationTransformation: {
+          mainTitle: '咨询小区经纪人',
+          subtitle: agents.length > 0 ? `${agents.length}位经纪人熟悉${estate.name}` : '暂无经纪人，可留下电话由平台为您安排',
+          appUrl: nativeLink('supportChat', { sourceUrl: h5Path }),
+          h5Url: `${h5Path}/agent-list`,
+          wechatNo,
+        },
+        agents,
+      };
+    },
+
+    async deals({ houseId, page, size }) {
+      if (!(await repo.estate(houseId))) return null;
+      const { total, rows } = await repo.dealPage(houseId, page, size);
+      return { total, page, size, list: rows.map(presentDealRow) };
+    },
+
+    listings: ({ houseId, page, size }) => listingPage(houseId, { kind: 'all' }, page, size),
+
+    invalidate() {
+      estates.clear();
+      latestMonths.clear();
+    },
+  };
+}
+
+function factsOf(estate: EstateRow) {
+  return {
+    id: estate.id,
+    name: estate.name,
+    buildYear: estate.buildYear,
+    buildingType: estate.buildingType,
+    propertyType: estate.propertyType,
+    tenureYears: estate.tenureYears,
+    buildingCount: estate.buildingCount,
+    householdCount: estate.householdCount,
+    plotRatio: estate.plotRatio,
+    greeningRate: estate.greeningRate,
+    propertyFee: estate.propertyFee,
+    propertyCompany: estate.propertyCompany,
+    developer: estate.developer,
+    parkingRatio: estate.parkingRatio,
+    nearestStation: estate.nearestStation,
+    stationDistanceM: estate.stationDistanceM,
+  };
+}

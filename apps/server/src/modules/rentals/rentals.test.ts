@@ -1,0 +1,95 @@
+// estate/rent/list on the seeded small dataset (city 605).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
+import { seedDatabase } from '@fjt/dataset';
+import type { RentListBody } from '@fjt/domain';
+import { buildApp } from '../../app.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let estateId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database, { scale: 'small' });
+  app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
+  await app.ready();
+  const [row] = await database.sql.query<{ estate_id: number }>(
+    `SELECT estate_id FROM rental WHERE status = 'on_rent' GROUP BY estate_id ORDER BY count(*) DESC, estate_id LIMIT 1`,
+  );
+  estateId = row!.estate_id;
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.destroy();
+});
+
+const list = async (query: string) => {
+  const res = await app.inject(`/rabbit/v1/estate/rent/list?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { body: RentListBody }).body;
+};
+
+describe('estate/rent/list', () => {
+  it('lists an estate’s on-offer rentals with its rent level', async () => {
+    const body = await list(`cityId=605&houseId=${estateId}`);
+    const [count] = await database.sql.query<{ n: number; avg: number }>(
+      `SELECT count(*)::int AS n, round(avg(monthly_rent))::int AS avg FROM rental WHERE estate_id = $1 AND status = 'on_rent'`,
+      [estateId],
+    );
+    expect(body.total).toBe(count!.n);
+    expect(body.list.length).toBe(Math.min(20, count!.n));
+    expect(body.list.every((r) => r.estateId === estateId)).toBe(true);
+    expect(body.summary).toMatchObject({ estateId, onRentCount: count!.n, rentAvgMonthly: count!.avg });
+    expect(body.summary!.trend.length).toBeGreaterThan(0);
+    if (body.summary!.rentAvg !== null) expect(body.summary!.rentToPrice).toBeGreaterThan(100);
+  });
+
+  it('searches the whole city without an estate, 20 per page, pages without overlap', async () => {
+    const first = await list('cityId=605');
+    const second = await list('cityId=605&page=2');
+    expect(first.summary).toBeNull();
+    expect(first.list).toHaveLength(20);
+    const ids = new Set(first.list.map((r) => r.id));
+    expect(second.list.some((r) => ids.has(r.id))).toBe(false);
+  });
+
+  it('filters by rental type, rooms and rent band, and sorts by rent', async () => {
+    const body = await list('cityId=605&rental=whole&roomType=2,3&rent=2000-8000&tenancyOrder=rent_asc&size=50');
+    expect(body.list.length).toBeGreaterThan(0);
+    for (const r of body.list) {
+      expect(r.rentType).toBe('whole');
+      expect([2, 3]).toContain(r.rooms);
+      expect(r.monthlyRent).toBeGreaterThanOrEqual(2000);
+      expect(r.monthlyRent).toBeLessThan(8000);
+    }
+    const rents = body.list.map((r) => r.monthlyRent);
+    expect([...rents].sort((a, b) => a - b)).toEqual(rents);
+  });
+
+  it('filters by distance to the metro', async () => {
+    const body = await list('cityId=605&metroDistance=800&size=50');
+    expect(body.list.every((r) => r.stationDistanceM !== null && r.stationDistanceM <= 800)).toBe(true);
+  });
+
+  it('rejects bad input with Chinese messages; unknown estate or city is a 404', async () => {
+    for (const q of [
+      'houseId=1',
+      'cityId=605&rental=room',
+      'cityId=605&roomType=7',
+      'cityId=605&rent=cheap',
+      'cityId=605&size=100',
+      'cityId=605&page=0',
+    ]) {
+      const res = await app.inject(`/rabbit/v1/estate/rent/list?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().errMsg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    const estate = await app.inject('/rabbit/v1/estate/rent/list?cityId=605&houseId=999999999');
+    expect(estate.statusCode).toBe(404);
+    expect(estate.json().errMsg).toBe('小区不存在');
+    expect((await app.inject('/rabbit/v1/estate/rent/list?cityId=7')).statusCode).toBe(404);
+  });
+});

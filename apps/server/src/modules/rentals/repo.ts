@@ -1,0 +1,93 @@
+import { queryRows, sql, type Database, type SQL } from '@fjt/db';
+import type { RentListQuery, RentalCard } from '@fjt/domain';
+
+const ORDER: Record<RentListQuery['tenancyOrder'], SQL> = {
+  default: sql`r.listed_at DESC, r.id DESC`,
+  listedAt_desc: sql`r.listed_at DESC, r.id DESC`,
+  rent_asc: sql`r.monthly_rent ASC, r.id`,
+  rent_desc: sql`r.monthly_rent DESC, r.id`,
+  area_desc: sql`r.area DESC, r.id`,
+};
+
+export function createRentalsRepo(db: Database) {
+  return {
+    async estate(cityId: number, estateId: number) {
+      const [row] = await queryRows<{ id: number; name: string; plateName: string | null }>(
+        db,
+        sql`SELECT e.id, e.name, p.name AS "plateName" FROM estate e LEFT JOIN plate p ON p.id = e.plate_id
+            WHERE e.id = ${estateId} AND e.city_id = ${cityId}`,
+      );
+      return row ?? null;
+    },
+
+    /** One page of on-offer rentals matching the filters, and how many match in all. */
+    async page(query: RentListQuery): Promise<{ total: number; rows: RentalCard[] }> {
+      const where: SQL[] = [sql`r.city_id = ${query.cityId}`, sql`r.status = 'on_rent'`];
+      if (query.houseId) where.push(sql`r.estate_id = ${query.houseId}`);
+      if (query.rental) where.push(sql`r.rent_type = ${query.rental}`);
+      if (query.roomType?.length) {
+        const exact = query.roomType.filter((n) => n < 5);
+        const parts: SQL[] = [];
+        if (exact.length)
+          parts.push(
+            sql`r.rooms IN (${sql.join(
+              exact.map((n) => sql`${n}`),
+              sql`, `,
+            )})`,
+          );
+        if (query.roomType.includes(5)) parts.push(sql`r.rooms >= 5`);
+        where.push(sql`(${sql.join(parts, sql` OR `)})`);
+      }
+      if (query.rent?.min != null) where.push(sql`r.monthly_rent >= ${query.rent.min}`);
+      if (query.rent?.max != null) where.push(sql`r.monthly_rent < ${query.rent.max}`);
+      if (query.metroDistance) where.push(sql`e.station_distance_m <= ${query.metroDistance}`);
+      const condition = sql.join(where, sql` AND `);
+      const offset = (query.page - 1) * query.size;
+      const [count, rows] = await Promise.all([
+        queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM rental r JOIN estate e ON e.id = r.estate_id WHERE ${condition}`,
+        ),
+        queryRows<RentalCard>(
+          db,
+          sql`SELECT r.id, r.estate_id AS "estateId", e.name AS "estateName", p.name AS "plateName",
+                     r.rent_type AS "rentType", r.rooms, r.halls, r.area, r.orientation, r.floor,
+                     r.total_floors AS "totalFloors", r.decoration, r.monthly_rent AS "monthlyRent",
+                     r.rent_per_sqm AS "rentPerSqm", r.payment_method AS "paymentMethod",
+                     to_char(r.available_from, 'YYYY-MM-DD') AS "availableFrom",
+                     to_char(r.listed_at, 'YYYY-MM-DD') AS "listedAt",
+                     e.station_distance_m AS "stationDistanceM"
+              FROM rental r JOIN estate e ON e.id = r.estate_id LEFT JOIN plate p ON p.id = r.plate_id
+              WHERE ${condition}
+              ORDER BY ${ORDER[query.tenancyOrder]}
+              LIMIT ${query.size} OFFSET ${offset}`,
+        ),
+      ]);
+      return {
+        total: count[0]?.n ?? 0,
+        rows: rows.map((r) => ({ ...r, area: Number(r.area), rentPerSqm: Number(r.rentPerSqm) })),
+      };
+    },
+
+    /** The estate's newest 13 months of rent and listing averages, newest first. */
+    async estateMonths(estateId: number) {
+      return queryRows<{ month: string; rentAvg: number | null; listingAvg: number | null }>(
+        db,
+        sql`SELECT to_char(month, 'YYYY-MM') AS month, rent_avg AS "rentAvg", listing_avg AS "listingAvg"
+            FROM price_series WHERE level = 'estate' AND target_id = ${estateId}
+            ORDER BY month DESC LIMIT 13`,
+      );
+    },
+
+    async onRentStats(estateId: number) {
+      const [row] = await queryRows<{ n: number; avg: number | null }>(
+        db,
+        sql`SELECT count(*)::int AS n, round(avg(monthly_rent))::int AS avg FROM rental
+            WHERE estate_id = ${estateId} AND status = 'on_rent'`,
+      );
+      return { count: row?.n ?? 0, avgMonthly: row?.avg ?? null };
+    },
+  };
+}
+
+export type RentalsRepo = ReturnType<typeof createRentalsRepo>;

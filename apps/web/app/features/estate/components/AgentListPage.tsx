@@ -1,0 +1,71 @@
+// /{city}/house-detail/{estateId}/agent-list 小区经纪人 (PAGES.md §3.11): who serves this estate, with chat and
+// WeChat; numbers are protected (virtual numbers only, spec §6).
+import { Link } from 'react-router';
+import { Toast } from 'antd-mobile';
+import type { EstateAgent, EstateBasicInfo } from '@fjt/domain';
+import { copyText } from '../../../lib/copy-text.ts';
+import { unitPrice } from '../format.ts';
+import { AgentCard } from './AgentCard.tsx';
+import '../estate.css';
+
+export const NUMBER_PROTECTION_NOTE = '号码保护，通话使用虚拟号';
+
+export function AgentListPage({
+  cityId,
+  basic,
+  agents,
+}: {
+  cityId: number;
+  basic: EstateBasicInfo;
+  agents: EstateAgent[];
+}) {
+  const copyWechat = (wechatNo: string) => {
+    copyText(wechatNo).catch(() => Toast.show({ content: '复制失败，请手动复制' }));
+  };
+  return (
+    <main className="agent-list-page" data-testid="agent-list-page">
+      <header className="agent-list-head">
+        <h1>小区经纪人</h1>
+        <p>
+          <Link to={`/${cityId}/house-detail/${basic.id}`}>{basic.name}</Link> · {basic.plateName} · 挂牌均价
+          {unitPrice(basic.listingAvg)} · 在售{basic.onSaleCount}套
+        </p>
+      </header>
+      <p className="agent-list-note">{NUMBER_PROTECTION_NOTE}</p>
+      {agents.length === 0 ? (
+        <section className="estate-section">
+          <p className="estate-empty">
+            暂无经纪人服务该小区 · <Link to={`/${cityId}/house-detail/${basic.id}`}>返回小区留下电话</Link>
+          </p>
+        </section>
+      ) : (
+        <section className="estate-section" aria-label="经纪人列表">
+          <ul className="estate-rows">
+            {agents.map((a) => (
+              <li key={a.id} className="estate-row estate-row--plain">
+                <AgentCard
+                  agent={a}
+                  actions={
+                    <>
+                      <Link
+                        className="agent-card__action"
+                        to={`/im?userid=agent-${a.id}&username=${encodeURIComponent(a.name)}`}
+                      >
+                        在线聊
+                      </Link>
+                      {a.wechatNo ? (
+                        <button type="button" className="agent-card__action" onClick={() => copyWechat(a.wechatNo!)}>
+                          复制微信
+                        </button>
+                      ) : null}
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}

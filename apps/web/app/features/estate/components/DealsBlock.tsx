@@ -1,0 +1,61 @@
+// 最新成交: the 3 latest deals (→ deal-history). Rows come through the server's presentDealRow, so a masked
+// row (membership) shows '**万' with the way to unlock it (PAGES.md §0 VIP mask).
+import { Link } from 'react-router';
+import { floorLabel, formatDate, roomLabel, type DealListBody } from '@fjt/domain';
+import { area, totalPrice, unitPrice } from '../format.ts';
+import { Section } from './Section.tsx';
+
+export function DealsBlock({
+  cityId,
+  estateId,
+  deals,
+  now,
+}: {
+  cityId: number;
+  estateId: number;
+  deals: DealListBody;
+  now: number;
+}) {
+  const historyPath = `/${cityId}/deal-history/${estateId}`;
+  return (
+    <Section
+      id="estate-deals"
+      title="最新成交"
+      more={deals.total > 0 ? { to: historyPath, text: `全部${deals.total}条` } : undefined}
+    >
+      {deals.list.length === 0 ? (
+        <p className="estate-empty">
+          暂无成交记录 · <Link to={`/login?redirect=${encodeURIComponent(`/${cityId}/house-detail/${estateId}`)}`}>订阅后有成交第一时间通知你</Link>
+        </p>
+      ) : (
+        <ul className="estate-rows">
+          {deals.list.map((d) => (
+            <li key={d.id}>
+              <Link className="estate-row" to={historyPath}>
+                <div className="estate-row__main">
+                  <p className="estate-row__title">
+                    {roomLabel(d.rooms, d.halls)} · {area(d.area)}
+                    {d.orientation ? ` · ${d.orientation}` : ''}
+                  </p>
+                  <p className="estate-row__meta">
+                    {formatDate(d.dealDate, new Date(now))} 成交 · {floorLabel(d.floor, d.totalFloors)} · {d.source}
+                  </p>
+                </div>
+                <div className="estate-row__price">
+                  {d.masked ? (
+                    <p className="estate-row__total num">**万</p>
+                  ) : (
+                    <>
+                      <p className="estate-row__total num">{totalPrice(d.totalPrice)}</p>
+                      <p className="estate-row__unit num">{unitPrice(d.unitPrice)}</p>
+                    </>
+                  )}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

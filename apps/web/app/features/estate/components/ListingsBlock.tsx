@@ -1,0 +1,78 @@
+// 在售房源: the 5 newest listings (→ house-resold), each → property; a price cut shows as a badge.
+import { Link } from 'react-router';
+import { floorLabel, roomLabel, type ListingAnalysisBody, type ListingListBody } from '@fjt/domain';
+import { area, totalPrice, unitPrice } from '../format.ts';
+import { Section } from './Section.tsx';
+
+export function ListingsBlock({
+  cityId,
+  estateId,
+  listings,
+  analysis,
+}: {
+  cityId: number;
+  estateId: number;
+  listings: ListingListBody;
+  analysis: ListingAnalysisBody | null;
+}) {
+  const resoldPath = `/${cityId}/house-resold/${estateId}`;
+  return (
+    <Section
+      id="estate-listings"
+      title="在售房源"
+      more={listings.total > 0 ? { to: resoldPath, text: `全部${listings.total}套` } : undefined}
+    >
+      {analysis && analysis.onSaleCount > 0 ? (
+        <dl className="estate-stats">
+          <div>
+            <dt>近30天新增</dt>
+            <dd className="num">{analysis.newCount30d}套</dd>
+          </div>
+          <div>
+            <dt>近30天降价</dt>
+            <dd className="num">{analysis.cutCount30d}套</dd>
+          </div>
+          <div>
+            <dt>挂牌时长中位数</dt>
+            <dd className="num">{analysis.medianDaysListed === null ? '--' : `${analysis.medianDaysListed}天`}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {listings.list.length === 0 ? (
+        <p className="estate-empty">
+          暂无在售房源 · <Link to={resoldPath}>订阅上新</Link>
+        </p>
+      ) : (
+        <ul className="estate-rows">
+          {listings.list.map((l) => (
+            <li key={l.id}>
+              <Link className="estate-row" to={`/${cityId}/property/${l.id}`}>
+                <div className="estate-row__main">
+                  <p className="estate-row__title">
+                    {roomLabel(l.rooms, l.halls)} · {area(l.area)} · {l.orientation}
+                  </p>
+                  <p className="estate-row__meta">
+                    {floorLabel(l.floor, l.totalFloors)} · {l.decoration}
+                    {l.hasElevator ? ' · 有电梯' : ''}
+                  </p>
+                  <p className="estate-row__badges">
+                    {l.yearsHeld !== '不满二' ? <span className="estate-badge">{l.yearsHeld}</span> : null}
+                    {l.totalPrice < l.initialTotalPrice ? (
+                      <span className="estate-badge estate-badge--down">
+                        已降{totalPrice(l.initialTotalPrice - l.totalPrice)}
+                      </span>
+                    ) : null}
+                  </p>
+                </div>
+                <div className="estate-row__price">
+                  <p className="estate-row__total num">{totalPrice(l.totalPrice)}</p>
+                  <p className="estate-row__unit num">{unitPrice(l.unitPrice)}</p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,90 @@
+// estate/rent/list (spec §7; PAGES.md §3.6): an estate's rentals with its rent level, or the city's rentals.
+import { z } from 'zod';
+import { cityIdParam } from './geo.ts';
+import { trendPoint } from './market.ts';
+
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ message: `${name} 格式不正确` })
+    .int({ message: `${name} 格式不正确` })
+    .positive({ message: `${name} 格式不正确` });
+
+export const TENANCY_ORDERS = ['default', 'listedAt_desc', 'rent_asc', 'rent_desc', 'area_desc'] as const;
+
+export const rentListQuery = z.object({
+  cityId: cityIdParam,
+  /** The estate (小区) id; absent for the city-wide rental search. */
+  houseId: positiveId('houseId').optional(),
+  rental: z.enum(['whole', 'shared'], { message: 'rental 只能是 whole 或 shared' }).optional(),
+  /** Comma-separated room counts, 5 meaning five or more: '1,2'. */
+  roomType: z
+    .string()
+    .regex(/^[1-5](,[1-5])*$/, { message: 'roomType 格式不正确' })
+    .optional()
+    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : undefined)),
+  /** Monthly rent band in 元: '2000-4000', '6000-'. */
+  rent: z
+    .string()
+    .regex(/^\d*-\d*$/, { message: 'rent 格式不正确，例如 2000-4000' })
+    .optional()
+    .transform((v) => {
+      if (!v) return undefined;
+      const [lo, hi] = v.split('-');
+      return { min: lo ? Number(lo) : null, max: hi ? Number(hi) : null };
+    }),
+  metroDistance: z.coerce.number({ message: 'metroDistance 格式不正确' }).int().min(100).max(5000).optional(),
+  tenancyOrder: z.enum(TENANCY_ORDERS, { message: 'tenancyOrder 不是可用的排序方式' }).default('default'),
+  page: z.coerce.number({ message: 'page 格式不正确' }).int().min(1, { message: 'page 从 1 开始' }).max(500).default(1),
+  size: z.coerce.number({ message: 'size 格式不正确' }).int().min(1).max(50, { message: 'size 最多为 50' }).default(20),
+});
+export type RentListQuery = z.infer<typeof rentListQuery>;
+
+export const rentalCard = z.object({
+  id: z.number().int(),
+  estateId: z.number().int(),
+  estateName: z.string(),
+  plateName: z.string().nullable(),
+  rentType: z.enum(['whole', 'shared']),
+  rooms: z.number().int(),
+  halls: z.number().int(),
+  area: z.number(),
+  orientation: z.string(),
+  floor: z.number().int(),
+  totalFloors: z.number().int(),
+  decoration: z.string(),
+  monthlyRent: z.number().int(),
+  rentPerSqm: z.number(),
+  paymentMethod: z.string(),
+  availableFrom: z.string().nullable(),
+  listedAt: z.string(),
+  stationDistanceM: z.number().int().nullable(),
+});
+export type RentalCard = z.infer<typeof rentalCard>;
+
+export const rentSummary = z.object({
+  estateId: z.number().int(),
+  estateName: z.string(),
+  plateName: z.string().nullable(),
+  /** 'YYYY-MM' of the newest month with rent data. */
+  month: z.string().nullable(),
+  /** Average monthly rent of the homes on offer now, 元/月. */
+  rentAvgMonthly: z.number().int().nullable(),
+  /** 租金均价 元/㎡·月 of the newest month, and its MoM %. */
+  rentAvg: z.number().nullable(),
+  rentMom: z.number().nullable(),
+  /** 租售比 as 1:N — months of rent that buy the home at the listing average. */
+  rentToPrice: z.number().int().nullable(),
+  onRentCount: z.number().int(),
+  /** 12 months of 租金均价 元/㎡·月, oldest first (listingAvg/dealAvg carry rent here). */
+  trend: z.array(trendPoint.pick({ month: true }).extend({ rentAvg: z.number().nullable() })),
+});
+export type RentSummary = z.infer<typeof rentSummary>;
+
+export const rentListBody = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  list: z.array(rentalCard),
+  summary: rentSummary.nullable(),
+});
+export type RentListBody = z.infer<typeof rentListBody>;
