@@ -14,6 +14,7 @@ import { geoRoutes } from './modules/geo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { rentalsRoutes } from './modules/rentals/routes.ts';
+import { estateListRoutes } from './modules/estate-list/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { estatesRoutes } from './modules/estates/routes.ts';
 
@@ -54,6 +55,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(configRoutes, { services });
       await api.register(marketRoutes, { services });
       await api.register(rentalsRoutes, { services });
+      await api.register(estateListRoutes, { services });
       await api.register(searchRoutes, { services });
       await api.register(estatesRoutes, { services });
       // Anything else under the API prefix is a JSON 404, never the HTML app.

@@ -9,6 +9,8 @@ import { createMarketRepo } from './modules/market/repo.ts';
 import { createMarketService } from './modules/market/service.ts';
 import { createRentalsRepo } from './modules/rentals/repo.ts';
 import { createRentalsService } from './modules/rentals/service.ts';
+import { createEstateListRepo } from './modules/estate-list/repo.ts';
+import { createEstateListService } from './modules/estate-list/service.ts';
 import { createSearchRepo } from './modules/search/repo.ts';
 import { createSearchService } from './modules/search/service.ts';
 import { createEstatesRepo } from './modules/estates/repo.ts';
@@ -21,6 +23,7 @@ export function createServices(db: Database): Services {
     config: createConfigService(createConfigRepo(db), geo),
     market: createMarketService(createMarketRepo(db), geo),
     rentals: createRentalsService(createRentalsRepo(db), geo),
+    estateList: createEstateListService(createEstateListRepo(db), geo),
     search: createSearchService(createSearchRepo(db)),
     estates: createEstatesService(createEstatesRepo(db)),
   };

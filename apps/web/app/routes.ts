@@ -133,7 +133,7 @@ export default [
   route(':city/home-list/more-article', P, { id: 'home-list-more-article' }),
   route(':city/home-list/week-house', P, { id: 'home-list-week-house' }),
   route(':city/agent/:id?', P, { id: 'agent' }),
-  route(':city/community-list/:id?', P, { id: 'community-list' }),
+  route(':city/community-list/:id?', 'routes/estates/community-list.tsx', { id: 'community-list' }),
   route(':city/manager/:id?', P, { id: 'manager' }),
   route(':city/property/:propertyId?', P, { id: 'property' }),
   route(':city/pubBySuperior/:pubBySuperior?', P, { id: 'pubBySuperior' }),

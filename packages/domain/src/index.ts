@@ -22,3 +22,4 @@ export * from './city-picker.ts';
 export * from './api/market.ts';
 export * from './api/estates.ts';
 export * from './api/rentals.ts';
+export * from './api/estates-list.ts';

@@ -5,6 +5,7 @@ import type { AreaListBody, AreaListQuery, CityListItem } from './api/geo.ts';
 import type { ComplexCondition } from './api/condition.ts';
 import type { CityOverview, RankListBody, RankListQuery } from './api/market.ts';
 import type { RentListBody, RentListQuery } from './api/rentals.ts';
+import type { EstateListBody, EstateListQuery } from './api/estates-list.ts';
 import type {
   AgentGetInput,
   AgentGetResult,
@@ -80,6 +81,13 @@ export interface EstatesService {
   listings(query: ListingListQuery): Promise<ListingListBody | null>;
 }
 
+export interface EstateListService {
+  /** estate/list; null for an unknown city, or a district/plate outside it. */
+  estateList(query: EstateListQuery): Promise<EstateListBody | null>;
+  /** Tells a community-list id apart: a district (6-digit adcode) or a plate (9-digit street code) of the city. */
+  scopeOf(cityId: number, id: number): Promise<{ level: 'district' | 'plate'; id: number } | null>;
+}
+
 export interface RentalsService {
   /** estate/rent/list; null for an unknown city or estate. */
   rentList(query: RentListQuery): Promise<RentListBody | null>;
@@ -90,6 +98,7 @@ export interface Services {
   config: ConfigService;
   market: MarketService;
   rentals: RentalsService;
+  estateList: EstateListService;
   search: SearchService;
   estates: EstatesService;
 }

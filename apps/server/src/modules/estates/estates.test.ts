@@ -57,7 +57,9 @@ beforeAll(async () => {
     centerLng: 120.13,
     centerLat: 30.26,
   });
-  await db.insert(schema.plate).values({ id: PLATE, cityId: 605, districtId: DISTRICT, name: '文新', lng: 120.11, lat: 30.29 });
+  await db
+    .insert(schema.plate)
+    .values({ id: PLATE, cityId: 605, districtId: DISTRICT, name: '文新', lng: 120.11, lat: 30.29 });
   await db.insert(schema.metroStation).values({
     id: 1,
     cityId: 605,
@@ -209,9 +211,46 @@ beforeAll(async () => {
   });
   // June deals: 44,000 and 42,000 → 成交均价 43,000; May: 40,000.
   await db.insert(schema.deal).values([
-    { ...dealBase, id: 1, buildingId: 1, listingId: 4, dealDate: '2026-06-05', totalPrice: 3_916_000, unitPrice: 44_000, rooms: 2, area: 89, floor: 5, totalFloors: 18, orientation: '南', listTotalPrice: 4_000_000, bargainPct: 2.1, cycleDays: 247, agentId: 1 },
-    { ...dealBase, id: 2, buildingId: 1, dealDate: '2026-06-18', totalPrice: 5_040_000, unitPrice: 42_000, rooms: 3, area: 120, source: 'netsign' },
-    { ...dealBase, id: 3, buildingId: 2, dealDate: '2026-05-02', totalPrice: 3_000_000, unitPrice: 40_000, rooms: 2, area: 75, agentId: 1 },
+    {
+      ...dealBase,
+      id: 1,
+      buildingId: 1,
+      listingId: 4,
+      dealDate: '2026-06-05',
+      totalPrice: 3_916_000,
+      unitPrice: 44_000,
+      rooms: 2,
+      area: 89,
+      floor: 5,
+      totalFloors: 18,
+      orientation: '南',
+      listTotalPrice: 4_000_000,
+      bargainPct: 2.1,
+      cycleDays: 247,
+      agentId: 1,
+    },
+    {
+      ...dealBase,
+      id: 2,
+      buildingId: 1,
+      dealDate: '2026-06-18',
+      totalPrice: 5_040_000,
+      unitPrice: 42_000,
+      rooms: 3,
+      area: 120,
+      source: 'netsign',
+    },
+    {
+      ...dealBase,
+      id: 3,
+      buildingId: 2,
+      dealDate: '2026-05-02',
+      totalPrice: 3_000_000,
+      unitPrice: 40_000,
+      rooms: 2,
+      area: 75,
+      agentId: 1,
+    },
     { ...dealBase, id: 4, dealDate: '2024-01-02', totalPrice: 2_800_000, unitPrice: 35_000, rooms: 2, area: 80 },
   ]);
   await db.insert(schema.rental).values({
@@ -235,14 +274,40 @@ beforeAll(async () => {
     status: 'on_rent',
   });
   await db.insert(schema.agent).values([
-    { id: 1, cityId: 605, name: '王磊', company: '链家', store: '链家文新店', years: 6, rating: 4.8, showingCount: 300, dealCount: 40, wechatNo: 'fjt_wl' },
-    { id: 2, cityId: 605, name: '李娜', company: '我爱我家', store: '我爱我家文新店', years: 3, rating: 4.5, showingCount: 120, dealCount: 10 },
+    {
+      id: 1,
+      cityId: 605,
+      name: '王磊',
+      company: '链家',
+      store: '链家文新店',
+      years: 6,
+      rating: 4.8,
+      showingCount: 300,
+      dealCount: 40,
+      wechatNo: 'fjt_wl',
+    },
+    {
+      id: 2,
+      cityId: 605,
+      name: '李娜',
+      company: '我爱我家',
+      store: '我爱我家文新店',
+      years: 3,
+      rating: 4.5,
+      showingCount: 120,
+      dealCount: 10,
+    },
   ]);
   await db.insert(schema.agentEstate).values([
     { agentId: 1, estateId: ESTATE },
     { agentId: 2, estateId: ESTATE },
   ]);
-  const series = (level: string, targetId: number, month: string, v: Partial<typeof schema.priceSeries.$inferInsert>) => ({
+  const series = (
+    level: string,
+    targetId: number,
+    month: string,
+    v: Partial<typeof schema.priceSeries.$inferInsert>,
+  ) => ({
     level,
     targetId,
     cityId: 605,
@@ -254,7 +319,13 @@ beforeAll(async () => {
     series('city', 605, '2026-06-01', { listingAvg: 30_300, dealAvg: 29_500 }),
     series('estate', ESTATE, '2025-07-01', { listingAvg: 42_000, listingCount: 2 }),
     series('estate', ESTATE, '2026-05-01', { listingAvg: 44_000, listingCount: 3, dealAvg: 40_000, dealCount: 1 }),
-    series('estate', ESTATE, '2026-06-01', { listingAvg: 45_000, listingCount: 3, dealAvg: 43_000, dealCount: 2, premium: 1.125 }),
+    series('estate', ESTATE, '2026-06-01', {
+      listingAvg: 45_000,
+      listingCount: 3,
+      dealAvg: 43_000,
+      dealCount: 2,
+      premium: 1.125,
+    }),
     series('estate', NEIGHBOUR, '2026-06-01', { listingAvg: 40_000, listingCount: 1 }),
     series('plate', PLATE, '2025-07-01', { listingAvg: 40_000 }),
     series('plate', PLATE, '2026-06-01', { listingAvg: 41_000 }),
@@ -360,14 +431,23 @@ describe('house/basic-info', () => {
     const listings = (await get(`house/listing/list?houseId=${ESTATE}`)).json.body.list as { unitPrice: number }[];
     expect(listings).toHaveLength(json.body.onSaleCount);
     expect(Math.round(listings.reduce((s, l) => s + l.unitPrice, 0) / listings.length)).toBe(json.body.listingAvg);
-    const deals = (await get(`house/deal/list?houseId=${ESTATE}`)).json.body.list as { dealDate: string; unitPrice: number }[];
+    const deals = (await get(`house/deal/list?houseId=${ESTATE}`)).json.body.list as {
+      dealDate: string;
+      unitPrice: number;
+    }[];
     const june = deals.filter((d) => d.dealDate.startsWith('2026-06'));
     expect(Math.round(june.reduce((s, d) => s + d.unitPrice, 0) / june.length)).toBe(json.body.dealAvg);
   });
 
   it('has null averages (not zero) for an estate without series rows', async () => {
     const { json } = await get(`house/basic-info?houseId=${FAR}`);
-    expect(json.body).toMatchObject({ listingAvg: null, listingMom: null, dealAvg: null, premium: null, onSaleCount: 0 });
+    expect(json.body).toMatchObject({
+      listingAvg: null,
+      listingMom: null,
+      dealAvg: null,
+      premium: null,
+      onSaleCount: 0,
+    });
   });
 });
 
@@ -425,8 +505,28 @@ describe('analyses', () => {
     const { json } = await get(`house/roomTypeAnalysis?houseId=${ESTATE}`);
     expect(json.body).toMatchObject({ onSaleCount: 3, dealCount: 3 });
     expect(json.body.list).toEqual([
-      { rooms: 2, label: '2室', onSaleCount: 2, listingAvg: 47_500, avgTotalPrice: 3_150_000, minArea: 40, maxArea: 90, dealCount: 2, dealAvg: 42_000 },
-      { rooms: 3, label: '3室', onSaleCount: 1, listingAvg: 40_000, avgTotalPrice: 4_800_000, minArea: 120, maxArea: 120, dealCount: 1, dealAvg: 42_000 },
+      {
+        rooms: 2,
+        label: '2室',
+        onSaleCount: 2,
+        listingAvg: 47_500,
+        avgTotalPrice: 3_150_000,
+        minArea: 40,
+        maxArea: 90,
+        dealCount: 2,
+        dealAvg: 42_000,
+      },
+      {
+        rooms: 3,
+        label: '3室',
+        onSaleCount: 1,
+        listingAvg: 40_000,
+        avgTotalPrice: 4_800_000,
+        minArea: 120,
+        maxArea: 120,
+        dealCount: 1,
+        dealAvg: 42_000,
+      },
     ]);
     const list = await get(`house/roomTypeAnalysisList?houseId=${ESTATE}&rooms=2`);
     expect(list.json.body.total).toBe(2);
@@ -436,7 +536,13 @@ describe('analyses', () => {
   it('house/totalPriceAnalysis counts by 总价段', async () => {
     const { json } = await get(`house/totalPriceAnalysis?houseId=${ESTATE}`);
     expect(json.body).toMatchObject({ onSaleCount: 3, dealCount: 3, avgTotalPrice: 3_700_000 });
-    expect(json.body.list.map((b: { label: string; onSaleCount: number; dealCount: number }) => [b.label, b.onSaleCount, b.dealCount])).toEqual([
+    expect(
+      json.body.list.map((b: { label: string; onSaleCount: number; dealCount: number }) => [
+        b.label,
+        b.onSaleCount,
+        b.dealCount,
+      ]),
+    ).toEqual([
       ['200万以下', 1, 0],
       ['200-300万', 0, 0],
       ['300-500万', 2, 2],
@@ -451,8 +557,32 @@ describe('analyses', () => {
   it('house/buildingAnalysis describes each building', async () => {
     const { json } = await get(`house/buildingAnalysis?houseId=${ESTATE}`);
     expect(json.body.list).toEqual([
-      { id: 1, name: '1幢', floors: 18, elevatorRatio: '2梯4户', hasElevator: true, householdCount: 144, layouts: ['2室1厅 89㎡', '3室2厅 120㎡'], onSaleCount: 2, listingAvg: 45_000, dealCount: 2, dealAvg: 43_000 },
-      { id: 2, name: '2幢', floors: 6, elevatorRatio: '无电梯·每层2户', hasElevator: false, householdCount: 12, layouts: ['2室1厅 75㎡'], onSaleCount: 1, listingAvg: 45_000, dealCount: 1, dealAvg: 40_000 },
+      {
+        id: 1,
+        name: '1幢',
+        floors: 18,
+        elevatorRatio: '2梯4户',
+        hasElevator: true,
+        householdCount: 144,
+        layouts: ['2室1厅 89㎡', '3室2厅 120㎡'],
+        onSaleCount: 2,
+        listingAvg: 45_000,
+        dealCount: 2,
+        dealAvg: 43_000,
+      },
+      {
+        id: 2,
+        name: '2幢',
+        floors: 6,
+        elevatorRatio: '无电梯·每层2户',
+        hasElevator: false,
+        householdCount: 12,
+        layouts: ['2室1厅 75㎡'],
+        onSaleCount: 1,
+        listingAvg: 45_000,
+        dealCount: 1,
+        dealAvg: 40_000,
+      },
     ]);
   });
 
@@ -514,7 +644,12 @@ describe('lists', () => {
     const { json } = await get(`house/listing/list?houseId=${ESTATE}`);
     expect(json.body).toMatchObject({ total: 3, page: 1, size: 20 });
     expect(json.body.list.map((l: { id: number }) => l.id)).toEqual([1, 3, 2]);
-    expect(json.body.list[0]).toMatchObject({ listedAt: '2026-06-20', totalPrice: 4_500_000, initialTotalPrice: 4_700_000, area: 90 });
+    expect(json.body.list[0]).toMatchObject({
+      listedAt: '2026-06-20',
+      totalPrice: 4_500_000,
+      initialTotalPrice: 4_700_000,
+      area: 90,
+    });
   });
 });
 
@@ -522,7 +657,12 @@ describe('consultation/around/list and estate-dispatch/estate-recommend', () => 
   it('lists the nearest estates first, with distance and 挂牌均价', async () => {
     const { json } = await get(`consultation/around/list?houseId=${ESTATE}`);
     expect(json.body.list.map((e: { id: number }) => e.id)).toEqual([NEIGHBOUR, FAR]);
-    expect(json.body.list[0]).toMatchObject({ name: '文新北苑', plateName: '文新', listingAvg: 40_000, onSaleCount: 1 });
+    expect(json.body.list[0]).toMatchObject({
+      name: '文新北苑',
+      plateName: '文新',
+      listingAvg: 40_000,
+      onSaleCount: 1,
+    });
     expect(json.body.list[0].distanceM).toBeGreaterThan(300);
     expect(json.body.list[0].distanceM).toBeLessThan(450);
     const one = await get(`consultation/around/list?houseId=${ESTATE}&size=1`);
@@ -576,7 +716,13 @@ describe('POST house/agent/get', () => {
       h5Url: `/605/house-detail/${ESTATE}/agent-list`,
       wechatNo: 'fjt_wl',
     });
-    expect(json.body.agents.map((a: { name: string; estateListingCount: number; estateDealCount: number }) => [a.name, a.estateListingCount, a.estateDealCount])).toEqual([
+    expect(
+      json.body.agents.map((a: { name: string; estateListingCount: number; estateDealCount: number }) => [
+        a.name,
+        a.estateListingCount,
+        a.estateDealCount,
+      ]),
+    ).toEqual([
       ['王磊', 1, 2],
       ['李娜', 0, 0],
     ]);

@@ -83,9 +83,7 @@ export interface DealSqlRow {
 
 /** Which on-sale listings a list shows. */
 export type ListingFilter =
-  | { kind: 'all' }
-  | { kind: 'rooms'; rooms: number }
-  | { kind: 'totalPrice'; min: number; max: number | null };
+  { kind: 'all' } | { kind: 'rooms'; rooms: number } | { kind: 'totalPrice'; min: number; max: number | null };
 
 const LISTING_COLUMNS = sql`l.id, l.rooms, l.halls, l.baths, round(l.area::numeric, 2)::float8 AS area, l.orientation, l.floor, l.total_floors AS "totalFloors",
   l.decoration, l.has_elevator AS "hasElevator", l.total_price AS "totalPrice", l.unit_price AS "unitPrice",
@@ -316,7 +314,14 @@ export function createEstatesRepo(db: Database) {
      * Estates of the same city nearest to (lng, lat), excluding `estateId`, with their series row of `month`
      * and the one before. A ±0.1° box (~10 km) keeps the scan to the neighbourhood.
      */
-    async around(input: { estateId: number; cityId: number; lng: number; lat: number; size: number; month: string | null }) {
+    async around(input: {
+      estateId: number;
+      cityId: number;
+      lng: number;
+      lat: number;
+      size: number;
+      month: string | null;
+    }) {
       const month = input.month ? `${input.month}-01` : '1900-01-01';
       return queryRows<{
         id: number;

@@ -220,7 +220,9 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
       return {
         months: window,
         series: targets.map<TrendSeries>((t) => {
-          const values = window.map((month) => byKey.get(key({ level: t.level, targetId: t.id, month }))?.listingAvg ?? null);
+          const values = window.map(
+            (month) => byKey.get(key({ level: t.level, targetId: t.id, month }))?.listingAvg ?? null,
+          );
           return { level: t.level, id: t.id, name: t.name, values, change: seriesChange(values) };
         }),
       };
@@ -281,7 +283,9 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
           id: b.id,
           name: b.name,
           floors: b.floors,
-          elevatorRatio: b.hasElevator ? `${b.elevators}梯${b.householdsPerFloor}户` : `无电梯·每层${b.householdsPerFloor}户`,
+          elevatorRatio: b.hasElevator
+            ? `${b.elevators}梯${b.householdsPerFloor}户`
+            : `无电梯·每层${b.householdsPerFloor}户`,
           hasElevator: b.hasElevator,
           householdCount: b.householdCount,
           layouts: b.layouts.map((l) => `${roomLabel(l.rooms, l.halls)} ${Math.round(l.area)}㎡`),
@@ -387,7 +391,8 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
         },
         consultationTransformation: {
           mainTitle: '咨询小区经纪人',
-          subtitle: agents.length > 0 ? `${agents.length}位经纪人熟悉${estate.name}` : '暂无经纪人，可留下电话由平台为您安排',
+          subtitle:
+            agents.length > 0 ? `${agents.length}位经纪人熟悉${estate.name}` : '暂无经纪人，可留下电话由平台为您安排',
           appUrl: nativeLink('supportChat', { sourceUrl: h5Path }),
           h5Url: `${h5Path}/agent-list`,
           wechatNo,

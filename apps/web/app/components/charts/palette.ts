@@ -12,4 +12,5 @@ export const CHART_COLORS = {
   text: '#4e5969', // --fjt-text-body
 } as const;
 
-export const CHART_FONT = '-apple-system, BlinkMacSystemFont, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';
+export const CHART_FONT =
+  '-apple-system, BlinkMacSystemFont, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';

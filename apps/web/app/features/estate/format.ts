@@ -1,5 +1,5 @@
 // Display helpers of the estate page, all on top of the spec §5 filters (formatMoney, formatRate).
-import { MISSING_VALUE, formatMoney, formatRate } from '@fjt/domain';
+import { MISSING_VALUE, formatMoney, formatRate, roundTo } from '@fjt/domain';
 
 /** '29,350元/㎡', or '--'. */
 export function unitPrice(value: number | null | undefined): string {
@@ -21,11 +21,21 @@ export function rate(value: number | null | undefined): { text: string; classNam
 
 /** '89.5㎡'. */
 export function area(value: number | null | undefined): string {
-  return value === null || value === undefined ? MISSING_VALUE : `${Number(value.toFixed(2))}㎡`;
+  return value === null || value === undefined ? MISSING_VALUE : `${roundTo(value, 2)}㎡`;
 }
 
 /** 2026-06 → '2026年6月'. */
 export function monthTitle(month: string): string {
   const [y, m] = month.split('-');
   return `${y}年${Number(m)}月`;
+}
+
+/** A fixed number of decimals, rounded as written (1.45 → '1.5'; toFixed alone gives '1.4'). */
+export function decimal(value: number, digits: number): string {
+  return roundTo(value, digits).toFixed(digits);
+}
+
+/** 450 → '450米', 1450 → '1.5公里'. */
+export function distance(metres: number): string {
+  return metres < 1000 ? `${metres}米` : `${decimal(metres / 1000, 1)}公里`;
 }

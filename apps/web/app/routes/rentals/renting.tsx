@@ -1,23 +1,21 @@
 // /{city}/renting/{houseId?} 租房 (PAGES.md §3.6): an estate's rent level and rentals, or the city's rentals.
-import { useEffect, useState } from 'react';
 import { Link, data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import {
-  SITE_DESCRIPTION,
-  pageTitle,
-  parseCityId,
-  rentListQuery,
-  type Envelope,
-  type RentListBody,
-  type RentalCard,
-} from '@fjt/domain';
+import { SITE_DESCRIPTION, pageTitle, parseCityId, rentListQuery, type RentalCard } from '@fjt/domain';
 import type { Route } from './+types/renting';
 import { RentHeader } from '../../features/rentals/RentHeader.tsx';
 import { RentalCardView } from '../../features/rentals/RentalCard.tsx';
-import { RentFilters, type RentFilterValues } from '../../features/rentals/RentFilters.tsx';
+import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
+import { usePagedList, withParam } from '../../lib/paged-list.ts';
 import '../../features/rentals/rentals.css';
 
 const FILTER_KEYS = ['rental', 'roomType', 'metroDistance', 'tenancyOrder'] as const;
+const SLOTS: FilterSlot[] = [
+  { key: 'rental', title: '方式', group: 'rental', clearable: true },
+  { key: 'roomType', title: '户型', group: 'roomType', clearable: true },
+  { key: 'metroDistance', title: '地铁', group: 'metroDistance', clearable: true },
+  { key: 'tenancyOrder', title: '排序', group: 'tenancyOrder', clearable: false },
+];
 
 /** The page's query as the API takes it; a malformed filter in a shared link is dropped, not an error. */
 function readQuery(cityId: number, houseId: string | undefined, search: URLSearchParams) {
@@ -55,44 +53,25 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 
 export default function RentingPage({ loaderData }: Route.ComponentProps) {
   const { cityId, cityName, rentals, filters, groups } = loaderData;
-  const [items, setItems] = useState<RentalCard[]>(rentals.list);
-  const [page, setPage] = useState(1);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const summary = rentals.summary;
-
-  // New filters or a refresh bring a new first page.
-  useEffect(() => {
-    setItems(rentals.list);
-    setPage(1);
-  }, [rentals]);
-
-  const hasMore = items.length < rentals.total;
-  const loadMore = async () => {
+  const { items, hasMore, loadMore } = usePagedList<RentalCard>(rentals, (page) => {
     const query = new URLSearchParams(filters);
     query.set('cityId', String(cityId));
     if (summary) query.set('houseId', String(summary.estateId));
-    query.set('page', String(page + 1));
-    const res = await fetch(`/rabbit/v1/estate/rent/list?${query}`);
-    const json = (await res.json()) as Envelope<RentListBody | null>;
-    if (json.resultCode !== 0 || !json.body) throw new Error(json.errMsg);
-    const next = json.body;
-    setItems((prev) => [...prev, ...next.list]);
-    setPage(next.page);
-  };
+    query.set('page', String(page));
+    return `/rabbit/v1/estate/rent/list?${query}`;
+  });
 
-  const changeFilter = (key: keyof RentFilterValues, value: string | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (value === undefined) next.delete(key);
-    else next.set(key, value);
-    navigate({ search: next.toString() }, { replace: true, preventScrollReset: true });
-  };
+  const changeFilter = (key: string, value: string | undefined) =>
+    navigate({ search: withParam(searchParams, key, value) }, { replace: true, preventScrollReset: true });
 
   return (
     <main className="rentals">
       {summary ? <RentHeader summary={summary} /> : <h1 className="rentals__title">{cityName}租房</h1>}
-      <RentFilters groups={groups} values={filters} onChange={changeFilter} />
+      <FilterBar slots={SLOTS} groups={groups} values={filters} onChange={changeFilter} />
       <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
         <p className="rentals__count">共{rentals.total}套在租房源</p>
         {items.length === 0 ? (

@@ -2,6 +2,7 @@
 // Only a virtual number is ever used for calls (spec §6), so no phone number is shown.
 import type { ReactNode } from 'react';
 import type { EstateAgent } from '@fjt/domain';
+import { decimal } from '../format.ts';
 
 export function AgentCard({ agent, actions }: { agent: EstateAgent; actions?: ReactNode }) {
   return (
@@ -12,7 +13,7 @@ export function AgentCard({ agent, actions }: { agent: EstateAgent; actions?: Re
       <div className="agent-card__body">
         <p className="agent-card__name">
           {agent.name}
-          <span className="agent-card__rating num">{agent.rating.toFixed(1)}分</span>
+          <span className="agent-card__rating num">{decimal(agent.rating, 1)}分</span>
         </p>
         <p className="agent-card__meta">
           {agent.store} · 从业{agent.years}年

@@ -65,11 +65,21 @@ export function TotalPriceBlock({ analysis }: { analysis: TotalPriceAnalysisBody
   return (
     <Section id="estate-total-price" title="总价分析">
       <p className="estate-note">
-        在售均总价 <strong className="num">{totalPrice(analysis.avgTotalPrice)}</strong>
+        {analysis.avgTotalPrice === null ? (
+          '暂无在售房源'
+        ) : (
+          <>
+            在售均总价 <strong className="num">{totalPrice(analysis.avgTotalPrice)}</strong>
+          </>
+        )}
         {top ? `，${top.label}的房源最多` : ''}
       </p>
       {analysis.svg ? (
-        <SvgChart svg={analysis.svg} label="各总价段（万元）在售套数与近12个月成交套数" takeaway="总价段分布（单位：万）" />
+        <SvgChart
+          svg={analysis.svg}
+          label="各总价段（万元）在售套数与近12个月成交套数"
+          takeaway="总价段分布（单位：万）"
+        />
       ) : null}
     </Section>
   );

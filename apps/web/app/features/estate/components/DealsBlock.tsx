@@ -25,7 +25,10 @@ export function DealsBlock({
     >
       {deals.list.length === 0 ? (
         <p className="estate-empty">
-          暂无成交记录 · <Link to={`/login?redirect=${encodeURIComponent(`/${cityId}/house-detail/${estateId}`)}`}>订阅后有成交第一时间通知你</Link>
+          暂无成交记录 ·{' '}
+          <Link to={`/login?redirect=${encodeURIComponent(`/${cityId}/house-detail/${estateId}`)}`}>
+            订阅后有成交第一时间通知你
+          </Link>
         </p>
       ) : (
         <ul className="estate-rows">

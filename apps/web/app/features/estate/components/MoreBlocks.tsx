@@ -1,7 +1,7 @@
 // The lower blocks: agents (→ agent-list), links to 点评/笔记/视频/租房/问答, nearby estates, data source.
 import { Link } from 'react-router';
 import type { AnalysisDataSourceBody, AroundEstate, EstateAgent } from '@fjt/domain';
-import { rate, unitPrice } from '../format.ts';
+import { distance, rate, unitPrice } from '../format.ts';
 import { AgentCard } from './AgentCard.tsx';
 import { Section } from './Section.tsx';
 
@@ -21,7 +21,11 @@ export function AgentsBlock({
   total: number;
 }) {
   return (
-    <Section id="estate-agents" title="小区经纪人" more={{ to: agentListPath(cityId, estateId), text: `全部${total}位` }}>
+    <Section
+      id="estate-agents"
+      title="小区经纪人"
+      more={{ to: agentListPath(cityId, estateId), text: `全部${total}位` }}
+    >
       <ul className="estate-rows">
         {agents.map((a) => (
           <li key={a.id}>
@@ -35,7 +39,15 @@ export function AgentsBlock({
   );
 }
 
-export function CommunityLinks({ cityId, estateId, onRentCount }: { cityId: number; estateId: number; onRentCount: number }) {
+export function CommunityLinks({
+  cityId,
+  estateId,
+  onRentCount,
+}: {
+  cityId: number;
+  estateId: number;
+  onRentCount: number;
+}) {
   const links: [string, string][] = [
     ['小区问答', `/${cityId}/qa-list/${estateId}`],
     ['小区点评', `/${cityId}/house-comments/${estateId}`],
@@ -52,10 +64,6 @@ export function CommunityLinks({ cityId, estateId, onRentCount }: { cityId: numb
       ))}
     </nav>
   );
-}
-
-function distance(m: number): string {
-  return m < 1000 ? `${m}米` : `${(m / 1000).toFixed(1)}公里`;
 }
 
 export function AroundBlock({ cityId, around }: { cityId: number; around: AroundEstate[] }) {

@@ -1,8 +1,8 @@
 // 挂牌均价 / 成交均价 with MoM, 房东溢价系数 with the ⓘ price guide, 在售/在租套数 (PAGES.md §3.2).
 import type { EstateBasicInfo } from '@fjt/domain';
-import { MISSING_VALUE, roundTo } from '@fjt/domain';
+import { MISSING_VALUE } from '@fjt/domain';
 import { useSendOrder } from '../../../components/layouts/SendOrderLayout.tsx';
-import { monthTitle, rate, unitPrice } from '../format.ts';
+import { decimal, monthTitle, rate, unitPrice } from '../format.ts';
 
 function Figure({ label, value, mom }: { label: string; value: number | null; mom: number | null }) {
   const change = rate(mom);
@@ -40,7 +40,7 @@ export function PriceCard({ basic }: { basic: EstateBasicInfo }) {
               ⓘ
             </button>
           </dt>
-          <dd className="num">{basic.premium === null ? MISSING_VALUE : roundTo(basic.premium, 2).toFixed(2)}</dd>
+          <dd className="num">{basic.premium === null ? MISSING_VALUE : decimal(basic.premium, 2)}</dd>
         </div>
         <div>
           <dt>在售</dt>

@@ -1,50 +1,52 @@
-// The sticky filter bar of the rental list: 方式, 户型, 地铁 and 排序, options from config/getComplexCondition.
+// The sticky drop-down filter bar of every list (DESIGN.md: filters as drop-down panels under a sticky bar),
+// fed by config/getComplexCondition groups.
 import { useRef } from 'react';
 import { Dropdown, type DropdownRef } from 'antd-mobile';
 import type { ConditionGroup } from '@fjt/domain';
+import './filter-bar.css';
 
-export interface RentFilterValues {
-  rental?: string | undefined;
-  roomType?: string | undefined;
-  metroDistance?: string | undefined;
-  tenancyOrder?: string | undefined;
+export interface FilterSlot {
+  /** The query parameter the slot sets. */
+  key: string;
+  /** Shown while nothing is chosen. */
+  title: string;
+  /** The getComplexCondition group that offers the options. */
+  group: string;
+  /** Offer 不限 (clear); sort slots have a default instead. */
+  clearable: boolean;
 }
 
-const SLOTS: { key: keyof RentFilterValues; title: string; group: string }[] = [
-  { key: 'rental', title: '方式', group: 'rental' },
-  { key: 'roomType', title: '户型', group: 'roomType' },
-  { key: 'metroDistance', title: '地铁', group: 'metroDistance' },
-  { key: 'tenancyOrder', title: '排序', group: 'tenancyOrder' },
-];
-
-export function RentFilters({
+export function FilterBar({
+  slots,
   groups,
   values,
   onChange,
 }: {
+  slots: FilterSlot[];
   groups: ConditionGroup[];
-  values: RentFilterValues;
-  onChange: (key: keyof RentFilterValues, value: string | undefined) => void;
+  values: Record<string, string | undefined>;
+  onChange: (key: string, value: string | undefined) => void;
 }) {
   const ref = useRef<DropdownRef>(null);
+  const choose = (key: string, value: string | undefined) => {
+    onChange(key, value);
+    ref.current?.close();
+  };
   return (
-    <Dropdown ref={ref} className="rentals__filters">
-      {SLOTS.map((slot) => {
+    <Dropdown ref={ref} className="filter-bar">
+      {slots.map((slot) => {
         const group = groups.find((g) => g.key === slot.group);
-        if (!group) return null;
+        if (!group || group.options.length === 0) return null;
         const chosen = group.options.find((o) => o.value === values[slot.key]);
         return (
           <Dropdown.Item key={slot.key} title={chosen?.label ?? slot.title}>
             <ul className="filter-options" aria-label={slot.title}>
-              {slot.key !== 'tenancyOrder' ? (
+              {slot.clearable ? (
                 <li>
                   <button
                     type="button"
                     className={values[slot.key] === undefined ? 'is-active' : ''}
-                    onClick={() => {
-                      onChange(slot.key, undefined);
-                      ref.current?.close();
-                    }}
+                    onClick={() => choose(slot.key, undefined)}
                   >
                     不限
                   </button>
@@ -55,10 +57,7 @@ export function RentFilters({
                   <button
                     type="button"
                     className={values[slot.key] === option.value ? 'is-active' : ''}
-                    onClick={() => {
-                      onChange(slot.key, option.value);
-                      ref.current?.close();
-                    }}
+                    onClick={() => choose(slot.key, option.value)}
                   >
                     {option.label}
                   </button>

@@ -1,0 +1,160 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { EstateBasicInfo, EstateFacts } from '@fjt/domain';
+import { SendOrderLayout } from '../../../components/layouts/SendOrderLayout.tsx';
+import { parseEstateId } from '../estate-id.ts';
+import { area, totalPrice, unitPrice } from '../format.ts';
+import { DealsBlock } from './DealsBlock.tsx';
+import { factRows } from './FactsGrid.tsx';
+import { PriceCard } from './PriceCard.tsx';
+
+afterEach(cleanup);
+
+const BASIC: EstateBasicInfo = {
+  id: 7,
+  cityId: 605,
+  name: '文新花园',
+  alias: null,
+  districtId: 330106,
+  districtName: '西湖区',
+  plateId: 330106001,
+  plateName: '文新',
+  tags: ['近地铁'],
+  buildYear: 2008,
+  month: '2026-06',
+  listingAvg: 45_000,
+  listingMom: 2.27,
+  dealAvg: 43_000,
+  dealMonth: '2026-05',
+  dealMom: -1.04,
+  premium: 1.125,
+  onSaleCount: 3,
+  onRentCount: 0,
+  lng: 120.1,
+  lat: 30.28,
+};
+
+describe('estate ids and figures', () => {
+  it('accepts only positive integer ids that fit the id column', () => {
+    expect(parseEstateId('42')).toBe(42);
+    for (const raw of [undefined, '', '0', '-1', '1.5', 'abc', '042', '99999999999'])
+      expect(parseEstateId(raw)).toBeNull();
+  });
+
+  it('formats money per spec §5', () => {
+    expect(unitPrice(29_350)).toBe('29,350元/㎡');
+    expect(unitPrice(null)).toBe('--');
+    expect(totalPrice(3_560_000)).toBe('356万');
+    expect(totalPrice(undefined)).toBe('--');
+    expect(area(89.5)).toBe('89.5㎡');
+  });
+
+  it('shows missing facts as -- and the 车位比 as 1:x', () => {
+    const facts: EstateFacts = {
+      id: 7,
+      name: '文新花园',
+      buildYear: 2008,
+      buildingType: null,
+      propertyType: '住宅',
+      tenureYears: 70,
+      buildingCount: 2,
+      householdCount: 320,
+      plotRatio: 2.2,
+      greeningRate: 0.35,
+      propertyFee: 2.5,
+      propertyCompany: null,
+      developer: '绿城集团',
+      parkingRatio: 0.8,
+      nearestStation: '文新',
+      stationDistanceM: 1450,
+    };
+    const rows = Object.fromEntries(factRows(facts));
+    expect(rows).toMatchObject({
+      建成年代: '2008年',
+      建筑类型: '--',
+      物业费: '2.50元/㎡·月',
+      容积率: '2.20',
+      绿化率: '35%',
+      车位比: '1:0.8',
+      地铁: '文新站 1.5公里',
+      物业公司: '--',
+    });
+    expect(Object.fromEntries(factRows({ ...facts, stationDistanceM: 5000 }))['地铁']).toBe('3公里内无地铁');
+  });
+});
+
+describe('PriceCard', () => {
+  it('shows both averages with red-up / green-down MoM and opens the price guide from ⓘ', () => {
+    render(
+      <MemoryRouter>
+        <SendOrderLayout>
+          <PriceCard basic={BASIC} />
+        </SendOrderLayout>
+      </MemoryRouter>,
+    );
+    const card = screen.getByTestId('estate-price');
+    expect(card.textContent).toContain('45,000元/㎡');
+    expect(card.textContent).toContain('成交均价（2026年5月）');
+    expect(within(card).getByText('上涨2.3%↑').className).toBe('trend-up');
+    expect(within(card).getByText('下跌1.0%↓').className).toBe('trend-down');
+    expect(card.textContent).toContain('1.13');
+    fireEvent.click(within(card).getByRole('button', { name: '房东溢价系数说明' }));
+    expect(screen.getByTestId('price-guide').textContent).toContain('我知道了');
+  });
+});
+
+describe('DealsBlock', () => {
+  it('says what happened and what to do when there is no deal', () => {
+    render(
+      <MemoryRouter>
+        <DealsBlock cityId={605} estateId={7} deals={{ total: 0, page: 1, size: 3, list: [] }} now={Date.now()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/暂无成交记录/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '订阅后有成交第一时间通知你' }).getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent('/605/house-detail/7')}`,
+    );
+  });
+
+  it('shows a masked row as **万 (membership gate)', () => {
+    render(
+      <MemoryRouter>
+        <DealsBlock
+          cityId={605}
+          estateId={7}
+          now={Date.UTC(2026, 5, 30)}
+          deals={{
+            total: 1,
+            page: 1,
+            size: 3,
+            list: [
+              {
+                id: 1,
+                dealDate: '2026-06-05',
+                rooms: 2,
+                halls: 1,
+                area: 89,
+                floor: 5,
+                totalFloors: 18,
+                orientation: '南',
+                totalPrice: null,
+                unitPrice: null,
+                listTotalPrice: null,
+                bargainPct: null,
+                cycleDays: null,
+                source: '中介',
+                masked: true,
+              },
+            ],
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const block = screen.getByTestId('estate-deals');
+    expect(block.textContent).toContain('**万');
+    expect(block.textContent).toContain('2室1厅 · 89㎡ · 南');
+    expect(block.textContent).toContain('06月05日 周五 成交 · 低楼层/共18层 · 中介');
+  });
+});
