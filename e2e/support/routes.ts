@@ -29,11 +29,14 @@ function urlsFor(path: string): string[] {
   return [...all];
 }
 
+/** Pages that need a query to render rather than redirect. */
+const QUERY: Record<string, string> = { 'search-result': '?kw=%E8%A5%BF' };
+
 export const ROUTE_CASES: RouteCase[] = routes.flatMap((r) => {
   const id = r.id ?? '';
   const page = PAGES[id];
   if (!page) throw new Error(`route ${id} has no entry in pages.ts`);
   const path = r.index ? '/' : (r.path ?? '');
   const pending = r.file === 'routes/page-pending.tsx';
-  return urlsFor(path).map((url) => ({ id, path, url, title: page.title, pending }));
+  return urlsFor(path).map((url) => ({ id, path, url: `${url}${QUERY[id] ?? ''}`, title: page.title, pending }));
 });

@@ -17,6 +17,7 @@ import { rentalsRoutes } from './modules/rentals/routes.ts';
 import { estateListRoutes } from './modules/estate-list/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { estatesRoutes } from './modules/estates/routes.ts';
+import { dealsRoutes } from './modules/deals/routes.ts';
 
 export interface BuildOptions {
   env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'>;
@@ -58,6 +59,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(estateListRoutes, { services });
       await api.register(searchRoutes, { services });
       await api.register(estatesRoutes, { services });
+      await api.register(dealsRoutes, { services });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

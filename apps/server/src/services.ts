@@ -15,16 +15,20 @@ import { createSearchRepo } from './modules/search/repo.ts';
 import { createSearchService } from './modules/search/service.ts';
 import { createEstatesRepo } from './modules/estates/repo.ts';
 import { createEstatesService } from './modules/estates/service.ts';
+import { createDealsRepo } from './modules/deals/repo.ts';
+import { createDealsService } from './modules/deals/service.ts';
 
 export function createServices(db: Database): Services {
   const geo = createGeoService(createGeoRepo(db));
+  const search = createSearchService(createSearchRepo(db));
   return {
     geo,
     config: createConfigService(createConfigRepo(db), geo),
     market: createMarketService(createMarketRepo(db), geo),
-    rentals: createRentalsService(createRentalsRepo(db), geo),
-    estateList: createEstateListService(createEstateListRepo(db), geo),
-    search: createSearchService(createSearchRepo(db)),
+    rentals: createRentalsService(createRentalsRepo(db), geo, search),
+    estateList: createEstateListService(createEstateListRepo(db), geo, search),
+    search,
     estates: createEstatesService(createEstatesRepo(db)),
+    deals: createDealsService(createDealsRepo(db)),
   };
 }

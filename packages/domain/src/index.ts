@@ -23,3 +23,4 @@ export * from './api/market.ts';
 export * from './api/estates.ts';
 export * from './api/rentals.ts';
 export * from './api/estates-list.ts';
+export * from './api/deals.ts';

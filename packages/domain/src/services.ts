@@ -31,6 +31,15 @@ import type {
   TotalPriceAnalysisBody,
   TotalPriceListQuery,
 } from './api/estates.ts';
+import type {
+  DealDetailBody,
+  DealDetailQuery,
+  DealHistoryBody,
+  DealHistoryQuery,
+  DealOverviewBody,
+  DealOverviewQuery,
+  ProFreeBody,
+} from './api/deals.ts';
 
 export type CitySummary = CityListItem;
 
@@ -45,6 +54,8 @@ export interface GeoService {
 export interface SearchService {
   suggest(query: SearchSuggestQuery): Promise<SearchSuggestBody | null>;
   hot(cityId: number): Promise<SearchHotBody | null>;
+  /** Ids of the city's estates matching a keyword (汉字, pinyin, initials), best match first; null for an unknown city. */
+  matchEstateIds(cityId: number, kw: string, limit: number): Promise<number[] | null>;
 }
 
 export interface ConfigService {
@@ -93,6 +104,14 @@ export interface RentalsService {
   rentList(query: RentListQuery): Promise<RentListBody | null>;
 }
 
+/** The deal pages of PAGES.md §3.3; null for an unknown estate or deal. */
+export interface DealsService {
+  proFree(estateId: number): Promise<ProFreeBody | null>;
+  overview(query: DealOverviewQuery): Promise<DealOverviewBody | null>;
+  history(query: DealHistoryQuery): Promise<DealHistoryBody | null>;
+  detail(query: DealDetailQuery): Promise<DealDetailBody | null>;
+}
+
 export interface Services {
   geo: GeoService;
   config: ConfigService;
@@ -101,6 +120,7 @@ export interface Services {
   estateList: EstateListService;
   search: SearchService;
   estates: EstatesService;
+  deals: DealsService;
 }
 
 export interface RouterContext {

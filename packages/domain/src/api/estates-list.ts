@@ -33,6 +33,8 @@ export const estateListQuery = z.object({
   cityId: cityIdParam,
   districtId: id('districtId').optional(),
   plateId: id('plateId').optional(),
+  /** Keyword (汉字, pinyin or initials) as in search; results keep the search ranking unless sorted. */
+  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
   smartOrder: z.enum(ESTATE_ORDERS, { message: 'smartOrder 不是可用的排序方式' }).default('default'),
   /** 挂牌均价 band in 元/㎡: '20000-40000'. */
   singlePrice: band('singlePrice', '20000-40000'),

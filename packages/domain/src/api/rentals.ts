@@ -15,6 +15,8 @@ export const rentListQuery = z.object({
   cityId: cityIdParam,
   /** The estate (小区) id; absent for the city-wide rental search. */
   houseId: positiveId('houseId').optional(),
+  /** Keyword for the estates (汉字, pinyin or initials), as in search. */
+  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
   rental: z.enum(['whole', 'shared'], { message: 'rental 只能是 whole 或 shared' }).optional(),
   /** Comma-separated room counts, 5 meaning five or more: '1,2'. */
   roomType: z

@@ -95,3 +95,23 @@ describe('estate/list', () => {
     expect((await app.inject('/rabbit/v1/estate/list?cityId=605&districtId=110101')).statusCode).toBe(404);
   });
 });
+
+describe('estate/list?kw', () => {
+  it('lists the estates a keyword matches, best match first, in 汉字 or pinyin', async () => {
+    const [estate] = await database.sql.query<{ id: number; name: string }>(
+      `SELECT id, name FROM estate WHERE city_id = 605 ORDER BY id LIMIT 1`,
+    );
+    const byName = await list(`cityId=605&kw=${encodeURIComponent(estate!.name)}`);
+    expect(byName.list[0]!.id).toBe(estate!.id);
+    expect(byName.total).toBeGreaterThanOrEqual(1);
+    const prefix = estate!.name.slice(0, 1);
+    const byPrefix = await list(`cityId=605&kw=${encodeURIComponent(prefix)}&size=50`);
+    expect(byPrefix.list.every((e) => e.name.includes(prefix))).toBe(true);
+  });
+
+  it('a keyword without matches gives an empty list, not an error', async () => {
+    const body = await list('cityId=605&kw=qqqqzzzz');
+    expect(body.total).toBe(0);
+    expect(body.list).toEqual([]);
+  });
+});

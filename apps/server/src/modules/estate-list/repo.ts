@@ -33,8 +33,17 @@ export function createEstateListRepo(db: Database) {
       return row?.month ?? null;
     },
 
-    async page(query: EstateListQuery, month: string | null, previousMonth: string | null, currentYear: number) {
+    async page(
+      query: EstateListQuery,
+      month: string | null,
+      previousMonth: string | null,
+      currentYear: number,
+      /** Estates matching a keyword, best first; their order is the default order. */
+      matchedIds?: number[],
+    ) {
       const where: SQL[] = [sql`e.city_id = ${query.cityId}`];
+      const ids = matchedIds ? sql`ARRAY[${sql.join([0, ...matchedIds].map((id) => sql`${id}`), sql`, `)}]::int[]` : null;
+      if (ids) where.push(sql`e.id = ANY(${ids})`);
       if (query.districtId) where.push(sql`e.district_id = ${query.districtId}`);
       if (query.plateId) where.push(sql`e.plate_id = ${query.plateId}`);
       if (query.homeAge?.min != null) where.push(sql`e.build_year <= ${currentYear - query.homeAge.min}`);
@@ -59,7 +68,7 @@ export function createEstateListRepo(db: Database) {
                             THEN round((ps.listing_avg - prev.listing_avg) * 10000.0 / prev.listing_avg) / 100 END::float8 AS "listingMom",
                        coalesce(ps.listing_count, 0)::int AS "onSaleCount", coalesce(ps.deal_count, 0)::int AS "dealCount"
                 ${from} WHERE ${condition}) r
-              ORDER BY ${ORDER[query.smartOrder]}
+              ORDER BY ${ids && query.smartOrder === 'default' ? sql`array_position(${ids}, id)` : ORDER[query.smartOrder]}
               LIMIT ${query.size} OFFSET ${offset}`,
         ),
       ]);

@@ -1,4 +1,4 @@
-import type { EstateListBody, EstateListService, GeoService } from '@fjt/domain';
+import type { EstateListBody, EstateListService, GeoService, SearchService } from '@fjt/domain';
 import type { EstateListRepo } from './repo.ts';
 
 function previousMonth(month: string): string {
@@ -7,7 +7,10 @@ function previousMonth(month: string): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
 
-export function createEstateListService(repo: EstateListRepo, geo: GeoService): EstateListService {
+/** More matches than anyone scrolls through; the search ranking decides which. */
+const KEYWORD_MATCH_LIMIT = 500;
+
+export function createEstateListService(repo: EstateListRepo, geo: GeoService, search: SearchService): EstateListService {
   return {
     async scopeOf(cityId, id) {
       // District ids are 6-digit adcodes and plate ids 9-digit street codes (packages/db schema).
@@ -31,7 +34,8 @@ export function createEstateListService(repo: EstateListRepo, geo: GeoService): 
       const month = await repo.latestEstateMonth(query.cityId);
       // 楼龄 counts from the data's own year, not the wall clock, so a dataset ending mid-2026 stays consistent.
       const currentYear = month ? Number(month.slice(0, 4)) : new Date().getFullYear();
-      const { total, rows } = await repo.page(query, month, month ? previousMonth(month) : null, currentYear);
+      const matched = query.kw ? ((await search.matchEstateIds(query.cityId, query.kw, KEYWORD_MATCH_LIMIT)) ?? []) : undefined;
+      const { total, rows } = await repo.page(query, month, month ? previousMonth(month) : null, currentYear, matched);
       return { scope, month: month?.slice(0, 7) ?? null, total, page: query.page, size: query.size, list: rows };
     },
   };

@@ -47,7 +47,11 @@ export function monthTitle(month: string): string {
  * How a deal row reaches any client. Every row is shown here; the membership issue decides per viewer
  * whether prices are masked (PAGES.md §0 VIP mask) by changing this one function.
  */
-export function presentDealRow(row: DealSqlRow): DealRow {
+export function presentDealRow(row: DealSqlRow, masked = false): DealRow {
+  if (masked) {
+    const hidden = { totalPrice: null, unitPrice: null, listTotalPrice: null, bargainPct: null, masked: true };
+    return { ...presentDealRow(row), ...hidden };
+  }
   return {
     id: row.id,
     dealDate: row.dealDate,
@@ -74,6 +78,7 @@ function seriesChange(values: (number | null)[]): number | null {
 
 /** Estates kept in memory; rows change only when data is loaded (invalidate() after an import). */
 const ESTATE_CACHE_LIMIT = 5_000;
+const ANSWER_CACHE_LIMIT = 20_000;
 
 export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { invalidate(): void } {
   const estates = new Map<number, Promise<EstateRow | null>>();
@@ -152,7 +157,7 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
     };
   };
 
-  return {
+  const service: EstatesService = {
     basicInfo,
 
     async quotations({ houseId, months }) {
@@ -404,14 +409,33 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
     async deals({ houseId, page, size }) {
       if (!(await repo.estate(houseId))) return null;
       const { total, rows } = await repo.dealPage(houseId, page, size);
-      return { total, page, size, list: rows.map(presentDealRow) };
+      return { total, page, size, list: rows.map((row) => presentDealRow(row)) };
     },
 
     listings: ({ houseId, page, size }) => listingPage(houseId, { kind: 'all' }, page, size),
+  };
 
+  // Answers are kept per input, like the estates above: the figures change only when data is loaded, and an
+  // estate page asks for a dozen of them. Deal rows are left out: presentDealRow will depend on the viewer.
+  const answers = new Map<string, Promise<unknown>>();
+  const memoized = Object.fromEntries(
+    Object.entries(service).map(([name, method]) => {
+      const call = method as (input: unknown) => Promise<unknown>;
+      if (name === 'deals') return [name, call];
+      return [
+        name,
+        (input: unknown) =>
+          remember(answers, `${name}:${JSON.stringify(input)}`, () => call(input), ANSWER_CACHE_LIMIT),
+      ];
+    }),
+  ) as unknown as EstatesService;
+
+  return {
+    ...memoized,
     invalidate() {
       estates.clear();
       latestMonths.clear();
+      answers.clear();
     },
   };
 }

@@ -93,3 +93,13 @@ describe('estate/rent/list', () => {
     expect((await app.inject('/rabbit/v1/estate/rent/list?cityId=7')).statusCode).toBe(404);
   });
 });
+
+describe('estate/rent/list?kw', () => {
+  it('keeps to the estates the keyword matches', async () => {
+    const [estate] = await database.sql.query<{ name: string }>(`SELECT name FROM estate WHERE id = $1`, [estateId]);
+    const body = await list(`cityId=605&kw=${encodeURIComponent(estate!.name)}&size=50`);
+    expect(body.list.length).toBeGreaterThan(0);
+    expect(body.list.every((r) => r.estateName.includes(estate!.name.slice(0, 1)))).toBe(true);
+    expect(body.list.some((r) => r.estateId === estateId)).toBe(true);
+  });
+});

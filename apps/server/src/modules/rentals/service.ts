@@ -1,8 +1,15 @@
 // Rentals of an estate with its rent level (租金均价, MoM, 租售比), or the city's rental search.
-import { percentChange, type GeoService, type RentListBody, type RentSummary, type RentalsService } from '@fjt/domain';
+import {
+  percentChange,
+  type GeoService,
+  type RentListBody,
+  type RentSummary,
+  type RentalsService,
+  type SearchService,
+} from '@fjt/domain';
 import type { RentalsRepo } from './repo.ts';
 
-export function createRentalsService(repo: RentalsRepo, geo: GeoService): RentalsService {
+export function createRentalsService(repo: RentalsRepo, geo: GeoService, search: SearchService): RentalsService {
   async function summary(estate: { id: number; name: string; plateName: string | null }): Promise<RentSummary> {
     const [months, stats] = await Promise.all([repo.estateMonths(estate.id), repo.onRentStats(estate.id)]);
     const withRent = months.filter((m) => m.rentAvg !== null);
@@ -33,7 +40,8 @@ export function createRentalsService(repo: RentalsRepo, geo: GeoService): Rental
       if (!(await geo.getCity(query.cityId))) return null;
       const estate = query.houseId ? await repo.estate(query.cityId, query.houseId) : null;
       if (query.houseId && !estate) return null;
-      const [page, head] = await Promise.all([repo.page(query), estate ? summary(estate) : Promise.resolve(null)]);
+      const matched = query.kw ? ((await search.matchEstateIds(query.cityId, query.kw, 500)) ?? []) : undefined;
+      const [page, head] = await Promise.all([repo.page(query, matched), estate ? summary(estate) : Promise.resolve(null)]);
       return { total: page.total, page: query.page, size: query.size, list: page.rows, summary: head };
     },
   };

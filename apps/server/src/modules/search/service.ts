@@ -196,6 +196,10 @@ export function createSearchService(
       const index = await cityIndex(cityId);
       return index ? { list: index.hot } : null;
     },
+    async matchEstateIds(cityId, kw, limit) {
+      const index = await cityIndex(cityId);
+      return index ? index.groups.estate.search(kw, limit).hits.map((h) => h.value.id) : null;
+    },
     invalidate(cityId) {
       if (cityId === undefined) cache.clear();
       else cache.delete(cityId);

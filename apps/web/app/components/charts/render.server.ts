@@ -124,3 +124,70 @@ export function renderBarChart(input: {
     height,
   );
 }
+
+/** Monthly counts as bars (left axis, 套) with an average as a line (right axis, 元/㎡ shown in 万). */
+export function renderBarLineChart(input: {
+  months: string[];
+  bars: { name: string; color: string; values: number[] };
+  line: { name: string; color: string; values: (number | null)[] };
+  height?: number;
+}): string {
+  const height = input.height ?? 200;
+  const step = input.months.length > 12 ? 6 : 2;
+  return render(
+    {
+      grid: { left: 28, right: 40, top: 32, bottom: 24 },
+      legend: {
+        top: 0,
+        left: 0,
+        itemWidth: 12,
+        itemHeight: 8,
+        textStyle: { color: CHART_COLORS.text, fontSize: 11 },
+      },
+      xAxis: {
+        type: 'category',
+        data: input.months.map((m) => `${m.slice(5)}月`),
+        axisLine: { lineStyle: { color: CHART_COLORS.grid } },
+        axisTick: { show: false },
+        axisLabel: { ...axisLabel, interval: (index: number) => (input.months.length - 1 - index) % step === 0 },
+      },
+      yAxis: [
+        {
+          type: 'value',
+          minInterval: 1,
+          splitNumber: 3,
+          splitLine: { lineStyle: { color: CHART_COLORS.grid, type: 'dashed' } },
+          axisLabel: { ...axisLabel, formatter: (v: number) => `${v}套` },
+        },
+        {
+          type: 'value',
+          scale: true,
+          splitNumber: 3,
+          splitLine: { show: false },
+          axisLabel: { ...axisLabel, formatter: (v: number) => `${(v / 10_000).toFixed(1)}万` },
+        },
+      ],
+      series: [
+        {
+          type: 'bar',
+          name: input.bars.name,
+          data: input.bars.values,
+          barMaxWidth: 12,
+          itemStyle: { color: input.bars.color, borderRadius: [2, 2, 0, 0] },
+        },
+        {
+          type: 'line',
+          name: input.line.name,
+          yAxisIndex: 1,
+          data: input.line.values,
+          connectNulls: true,
+          showSymbol: input.months.length <= 12,
+          symbolSize: 4,
+          lineStyle: { color: input.line.color, width: 2 },
+          itemStyle: { color: input.line.color },
+        },
+      ],
+    },
+    height,
+  );
+}

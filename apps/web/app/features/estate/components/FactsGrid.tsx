@@ -38,12 +38,15 @@ export function factRows(f: EstateFacts): [string, string][] {
   ];
 }
 
+/** Facts whose values are long enough to take a whole row. */
+const WIDE_FACTS = new Set(['地铁', '开发商', '物业公司']);
+
 export function FactsGrid({ facts }: { facts: EstateFacts }) {
   return (
     <Section id="estate-facts" title="小区档案">
       <dl className="estate-facts">
         {factRows(facts).map(([label, value]) => (
-          <div key={label} className={label === '开发商' || label === '物业公司' ? 'estate-facts__wide' : undefined}>
+          <div key={label} className={WIDE_FACTS.has(label) ? 'estate-facts__wide' : undefined}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>

@@ -1,0 +1,160 @@
+// SQL of the deal pages (PAGES.md §3.3). Monthly figures are aggregated here from the very deal rows the
+// history lists, so a page's 成交均价 is the mean of its month's rows.
+import { queryRows, sql, type Database, type SQL } from '@fjt/db';
+import type { DealSqlRow } from '../estates/repo.ts';
+
+export interface DealEstateRow {
+  id: number;
+  cityId: number;
+  name: string;
+  districtName: string;
+  plateName: string;
+}
+
+export interface DealDetailSqlRow extends DealSqlRow {
+  estateId: number;
+  listingId: number | null;
+  priceChangeCount: number;
+  views: number;
+  followers: number;
+  buildingName: string | null;
+  baths: number | null;
+  decoration: string | null;
+  hasElevator: boolean | null;
+  yearsHeld: string | null;
+  listedAt: string | null;
+  initialTotalPrice: number | null;
+}
+
+/** Which deals of an estate a history page lists; dates 'YYYY-MM-DD' inclusive. */
+export interface DealHistoryFilter {
+  rooms?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const DEAL_COLUMNS = sql`d.id, to_char(d.deal_date, 'YYYY-MM-DD') AS "dealDate", d.rooms, d.halls,
+  round(d.area::numeric, 2)::float8 AS area, d.floor, d.total_floors AS "totalFloors", d.orientation,
+  d.total_price AS "totalPrice", d.unit_price AS "unitPrice", d.list_total_price AS "listTotalPrice",
+  round(d.bargain_pct::numeric, 1)::float8 AS "bargainPct", d.cycle_days AS "cycleDays", d.source`;
+
+function historyWhere(estateId: number, filter: DealHistoryFilter): SQL {
+  const parts = [sql`d.estate_id = ${estateId}`];
+  if (filter.rooms !== undefined) parts.push(sql`LEAST(d.rooms, 5) = ${filter.rooms}`);
+  if (filter.from) parts.push(sql`d.deal_date >= ${filter.from}::date`);
+  if (filter.to) parts.push(sql`d.deal_date <= ${filter.to}::date`);
+  return sql.join(parts, sql` AND `);
+}
+
+export function createDealsRepo(db: Database) {
+  return {
+    async estate(id: number): Promise<DealEstateRow | null> {
+      const [row] = await queryRows<DealEstateRow>(
+        db,
+        sql`SELECT e.id, e.city_id AS "cityId", e.name, d.name AS "districtName", p.name AS "plateName"
+            FROM estate e JOIN district d ON d.id = e.district_id JOIN plate p ON p.id = e.plate_id
+            WHERE e.id = ${id}`,
+      );
+      return row ?? null;
+    },
+
+    /** Newest month of the city's series, 'YYYY-MM', or null before any data. */
+    async latestMonth(cityId: number): Promise<string | null> {
+      const [row] = await queryRows<{ month: string | null }>(
+        db,
+        sql`SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = ${cityId}`,
+      );
+      return row?.month ?? null;
+    },
+
+    async dealCount(estateId: number): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM deal WHERE estate_id = ${estateId}`,
+      );
+      return row?.n ?? 0;
+    },
+
+    /** Deals per month between two days ('YYYY-MM-DD', inclusive), with their mean 成交单价. */
+    async months(estateId: number, from: string, to: string) {
+      return queryRows<{ month: string; dealCount: number; dealAvg: number }>(
+        db,
+        sql`SELECT to_char(deal_date, 'YYYY-MM') AS month, count(*)::int AS "dealCount",
+                   round(avg(unit_price))::int AS "dealAvg"
+            FROM deal WHERE estate_id = ${estateId} AND deal_date >= ${from}::date AND deal_date <= ${to}::date
+            GROUP BY 1 ORDER BY 1`,
+      );
+    },
+
+    /** 成交周期 and 议价空间 averaged over the deals between two days. */
+    async averages(estateId: number, from: string, to: string) {
+      const [row] = await queryRows<{ avgCycleDays: number | null; avgBargainPct: number | null }>(
+        db,
+        sql`SELECT round(avg(cycle_days))::int AS "avgCycleDays",
+                   round(avg(bargain_pct)::numeric, 1)::float8 AS "avgBargainPct"
+            FROM deal WHERE estate_id = ${estateId} AND deal_date >= ${from}::date AND deal_date <= ${to}::date`,
+      );
+      return row ?? { avgCycleDays: null, avgBargainPct: null };
+    },
+
+    async historyPage(
+      estateId: number,
+      filter: DealHistoryFilter,
+      page: number,
+      size: number,
+    ): Promise<{ total: number; rows: DealSqlRow[] }> {
+      const where = historyWhere(estateId, filter);
+      const [count, rows] = await Promise.all([
+        queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM deal d WHERE ${where}`),
+        queryRows<DealSqlRow>(
+          db,
+          sql`SELECT ${DEAL_COLUMNS} FROM deal d WHERE ${where}
+              ORDER BY d.deal_date DESC, d.id DESC
+              LIMIT ${size} OFFSET ${(page - 1) * size}`,
+        ),
+      ]);
+      return { total: count[0]?.total ?? 0, rows };
+    },
+
+    async deal(dealId: number): Promise<DealDetailSqlRow | null> {
+      const [row] = await queryRows<DealDetailSqlRow>(
+        db,
+        sql`SELECT ${DEAL_COLUMNS}, d.estate_id AS "estateId", d.listing_id AS "listingId",
+                   d.price_change_count AS "priceChangeCount", d.views, d.followers, b.name AS "buildingName",
+                   l.baths, l.decoration, l.has_elevator AS "hasElevator", l.years_held AS "yearsHeld",
+                   to_char(l.listed_at, 'YYYY-MM-DD') AS "listedAt", l.initial_total_price AS "initialTotalPrice"
+            FROM deal d
+            LEFT JOIN listing l ON l.id = d.listing_id
+            LEFT JOIN building b ON b.id = d.building_id
+            WHERE d.id = ${dealId}`,
+      );
+      return row ?? null;
+    },
+
+    /** 调价记录 of a listing, oldest first. */
+    async priceChanges(listingId: number) {
+      return queryRows<{ changedAt: string; oldTotalPrice: number; newTotalPrice: number }>(
+        db,
+        sql`SELECT to_char(changed_at, 'YYYY-MM-DD') AS "changedAt", old_total_price AS "oldTotalPrice",
+                   new_total_price AS "newTotalPrice"
+            FROM listing_price_change WHERE listing_id = ${listingId} ORDER BY seq`,
+      );
+    },
+
+    /** Deals of the estate with the same rooms bucket within ±6 months of a day, the deal itself left out. */
+    async similar(input: { estateId: number; rooms: number; dealDate: string; dealId: number; size: number }) {
+      return queryRows<DealSqlRow>(
+        db,
+        sql`SELECT ${DEAL_COLUMNS} FROM deal d
+            WHERE d.estate_id = ${input.estateId} AND LEAST(d.rooms, 5) = LEAST(${input.rooms}::int, 5)
+              AND d.id <> ${input.dealId}
+              AND d.deal_date >= (${input.dealDate}::date - interval '6 months')::date
+              AND d.deal_date <= (${input.dealDate}::date + interval '6 months')::date
+            ORDER BY d.deal_date DESC, d.id DESC
+            LIMIT ${input.size}`,
+      );
+    },
+  };
+}
+
+export type DealsRepo = ReturnType<typeof createDealsRepo>;

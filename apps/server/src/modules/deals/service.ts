@@ -1,0 +1,147 @@
+// The deal pages' logic (PAGES.md §3.3): windows of months ending with the city's newest published month,
+// the summary of the last 12 months, and the free-row quota. Every row leaves through presentDealRow.
+import { DEAL_FREE_ROWS, percentChange, type DealRow, type DealTimelineEvent, type DealsService } from '@fjt/domain';
+import { addMonths, monthWindow, presentDealRow } from '../estates/service.ts';
+import type { DealSqlRow } from '../estates/repo.ts';
+import type { DealsRepo } from './repo.ts';
+
+const SIMILAR_SIZE = 10;
+
+/** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
+function monthEndDay(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** First and last day of the `months` months ending with `latest`. */
+function windowDays(latest: string, months: number) {
+  return { from: `${addMonths(latest, 1 - months)}-01`, to: monthEndDay(latest) };
+}
+
+/**
+ * Whether the row at `position` (0-based in the estate's history) is shown masked. Rows past the free quota
+ * are the membership gate's; that issue decides per viewer here. Until then every row is shown.
+ */
+export function dealMasked(_position: number, _freeCount: number): boolean {
+  return false;
+}
+
+function presentPage(rows: DealSqlRow[], offset: number): DealRow[] {
+  return rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, DEAL_FREE_ROWS)));
+}
+
+export function createDealsService(repo: DealsRepo): DealsService {
+  return {
+    async proFree(estateId) {
+      if (!(await repo.estate(estateId))) return null;
+      return { houseId: estateId, freeCount: DEAL_FREE_ROWS, dealCount: await repo.dealCount(estateId) };
+    },
+
+    async overview({ houseId, months }) {
+      const estate = await repo.estate(houseId);
+      if (!estate) return null;
+      const latest = await repo.latestMonth(estate.cityId);
+      const empty = {
+        month: latest,
+        dealCount12: 0,
+        dealAvg: null,
+        dealMonth: null,
+        dealMom: null,
+        avgCycleDays: null,
+        avgBargainPct: null,
+        trend: [],
+      };
+      if (!latest) return empty;
+      const window = windowDays(latest, months);
+      const last12 = windowDays(latest, 12);
+      const [rows, averages] = await Promise.all([
+        repo.months(houseId, window.from, window.to),
+        repo.averages(houseId, last12.from, last12.to),
+      ]);
+      const byMonth = new Map(rows.map((r) => [r.month, r]));
+      const trend = monthWindow(latest, months).map((month) => ({
+        month,
+        dealCount: byMonth.get(month)?.dealCount ?? 0,
+        dealAvg: byMonth.get(month)?.dealAvg ?? null,
+      }));
+      const recent = trend.slice(-12);
+      const lastDeal = [...recent].reverse().find((m) => m.dealAvg !== null);
+      const before = lastDeal ? byMonth.get(addMonths(lastDeal.month, -1)) : undefined;
+      return {
+        ...empty,
+        dealCount12: recent.reduce((n, m) => n + m.dealCount, 0),
+        dealAvg: lastDeal?.dealAvg ?? null,
+        dealMonth: lastDeal?.month ?? null,
+        dealMom: percentChange(before?.dealAvg, lastDeal?.dealAvg),
+        ...averages,
+        trend,
+      };
+    },
+
+    async history({ houseId, rooms, period, page, size }) {
+      const estate = await repo.estate(houseId);
+      if (!estate) return null;
+      let days: { from?: string; to?: string } = {};
+      if (period !== undefined) {
+        const latest = await repo.latestMonth(estate.cityId);
+        if (latest) days = windowDays(latest, period);
+      }
+      const { total, rows } = await repo.historyPage(houseId, { rooms, ...days }, page, size);
+      return { total, page, size, freeCount: DEAL_FREE_ROWS, list: presentPage(rows, (page - 1) * size) };
+    },
+
+    async detail({ dealId }) {
+      const row = await repo.deal(dealId);
+      if (!row) return null;
+      const estate = await repo.estate(row.estateId);
+      if (!estate) return null;
+      const [changes, similar] = await Promise.all([
+        row.listingId === null ? Promise.resolve([]) : repo.priceChanges(row.listingId),
+        repo.similar({
+          estateId: row.estateId,
+          rooms: row.rooms,
+          dealDate: row.dealDate,
+          dealId,
+          size: SIMILAR_SIZE,
+        }),
+      ]);
+      const deal = presentDealRow(row, dealMasked(0, DEAL_FREE_ROWS));
+      // The timeline's prices are the deal's prices: masked with it.
+      const price = (value: number | null) => (deal.masked ? null : value);
+      const timeline: DealTimelineEvent[] = [];
+      if (row.listedAt) {
+        timeline.push({
+          date: row.listedAt,
+          kind: 'listed',
+          totalPrice: price(row.initialTotalPrice),
+          previousTotalPrice: null,
+        });
+      }
+      for (const c of changes) {
+        timeline.push({
+          date: c.changedAt,
+          kind: 'priceChange',
+          totalPrice: price(c.newTotalPrice),
+          previousTotalPrice: price(c.oldTotalPrice),
+        });
+      }
+      timeline.push({ date: row.dealDate, kind: 'deal', totalPrice: deal.totalPrice, previousTotalPrice: null });
+      return {
+        deal,
+        estate,
+        unit: {
+          baths: row.baths,
+          decoration: row.decoration,
+          hasElevator: row.hasElevator,
+          buildingName: row.buildingName,
+          yearsHeld: row.yearsHeld,
+        },
+        priceChangeCount: row.priceChangeCount,
+        views: row.views,
+        followers: row.followers,
+        timeline,
+        similar: presentPage(similar, 0),
+      };
+    },
+  };
+}

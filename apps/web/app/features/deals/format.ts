@@ -1,0 +1,41 @@
+// Display helpers of the deal pages, all on top of the spec §5 filters (formatMoney, formatRate).
+import { MISSING_VALUE, formatMoney, formatRate, roundTo } from '@fjt/domain';
+
+/** '29,350元/㎡', or '--'. */
+export function unitPrice(value: number | null | undefined): string {
+  const text = formatMoney(value);
+  return text === MISSING_VALUE ? text : `${text}元/㎡`;
+}
+
+/** 总价 元 → '356万', or '--'. */
+export function totalPrice(value: number | null | undefined): string {
+  const text = formatMoney(value, 'thousand');
+  return text === MISSING_VALUE ? text : `${text}万`;
+}
+
+/** Rate text and its class: red up, green down, grey flat (DESIGN.md). */
+export function rate(value: number | null | undefined): { text: string; className: string } {
+  const { text, trend } = formatRate(value);
+  return { text, className: `trend-${trend}` };
+}
+
+/** '89.5㎡'. */
+export function area(value: number | null | undefined): string {
+  return value === null || value === undefined ? MISSING_VALUE : `${roundTo(value, 2)}㎡`;
+}
+
+/** 议价空间 '3.2%', or '--'. */
+export function percent(value: number | null | undefined): string {
+  return value === null || value === undefined ? MISSING_VALUE : `${roundTo(value, 1).toFixed(1)}%`;
+}
+
+/** 成交周期 '86天', or '--'. */
+export function days(value: number | null | undefined): string {
+  return value === null || value === undefined ? MISSING_VALUE : `${value}天`;
+}
+
+/** 2026-06 → '2026年6月'. */
+export function monthTitle(month: string): string {
+  const [y, m] = month.split('-');
+  return `${y}年${Number(m)}月`;
+}
