@@ -24,3 +24,4 @@ export * from './api/estates.ts';
 export * from './api/rentals.ts';
 export * from './api/estates-list.ts';
 export * from './api/deals.ts';
+export * from './months.ts';

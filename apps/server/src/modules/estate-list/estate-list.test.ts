@@ -1,24 +1,21 @@
 // estate/list on the seeded small dataset (city 605): figures equal the estates' latest series rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
-import { seedDatabase } from '@fjt/dataset';
+import type { TestDatabase } from '@fjt/db/testing';
 import type { EstateListBody } from '@fjt/domain';
-import { buildApp } from '../../app.ts';
+import { startSeededApp, type SeededApp } from '../../testing.ts';
 
+let seeded: SeededApp;
 let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { scale: 'small' });
-  app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
-  await app.ready();
+  seeded = await startSeededApp();
+  ({ database, app } = seeded);
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.destroy();
+  await seeded.close();
 });
 
 const list = async (query: string) => {

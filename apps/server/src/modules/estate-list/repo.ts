@@ -42,7 +42,12 @@ export function createEstateListRepo(db: Database) {
       matchedIds?: number[],
     ) {
       const where: SQL[] = [sql`e.city_id = ${query.cityId}`];
-      const ids = matchedIds ? sql`ARRAY[${sql.join([0, ...matchedIds].map((id) => sql`${id}`), sql`, `)}]::int[]` : null;
+      const ids = matchedIds
+        ? sql`ARRAY[${sql.join(
+            [0, ...matchedIds].map((id) => sql`${id}`),
+            sql`, `,
+          )}]::int[]`
+        : null;
       if (ids) where.push(sql`e.id = ANY(${ids})`);
       if (query.districtId) where.push(sql`e.district_id = ${query.districtId}`);
       if (query.plateId) where.push(sql`e.plate_id = ${query.plateId}`);

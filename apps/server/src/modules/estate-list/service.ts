@@ -1,16 +1,20 @@
-import type { EstateListBody, EstateListService, GeoService, SearchService } from '@fjt/domain';
+import {
+  previousMonthStart,
+  type EstateListBody,
+  type EstateListService,
+  type GeoService,
+  type SearchService,
+} from '@fjt/domain';
 import type { EstateListRepo } from './repo.ts';
-
-function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 2, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-01`;
-}
 
 /** More matches than anyone scrolls through; the search ranking decides which. */
 const KEYWORD_MATCH_LIMIT = 500;
 
-export function createEstateListService(repo: EstateListRepo, geo: GeoService, search: SearchService): EstateListService {
+export function createEstateListService(
+  repo: EstateListRepo,
+  geo: GeoService,
+  search: SearchService,
+): EstateListService {
   return {
     async scopeOf(cityId, id) {
       // District ids are 6-digit adcodes and plate ids 9-digit street codes (packages/db schema).
@@ -34,8 +38,16 @@ export function createEstateListService(repo: EstateListRepo, geo: GeoService, s
       const month = await repo.latestEstateMonth(query.cityId);
       // 楼龄 counts from the data's own year, not the wall clock, so a dataset ending mid-2026 stays consistent.
       const currentYear = month ? Number(month.slice(0, 4)) : new Date().getFullYear();
-      const matched = query.kw ? ((await search.matchEstateIds(query.cityId, query.kw, KEYWORD_MATCH_LIMIT)) ?? []) : undefined;
-      const { total, rows } = await repo.page(query, month, month ? previousMonth(month) : null, currentYear, matched);
+      const matched = query.kw
+        ? ((await search.matchEstateIds(query.cityId, query.kw, KEYWORD_MATCH_LIMIT)) ?? [])
+        : undefined;
+      const { total, rows } = await repo.page(
+        query,
+        month,
+        month ? previousMonthStart(month) : null,
+        currentYear,
+        matched,
+      );
       return { scope, month: month?.slice(0, 7) ?? null, total, page: query.page, size: query.size, list: rows };
     },
   };

@@ -13,23 +13,16 @@ import {
   type ListingListBody,
   type ListingRow,
   type TrendSeries,
+  addMonths,
+  monthWindow,
 } from '@fjt/domain';
 import type { DealSqlRow, EstateRow, EstatesRepo, ListingFilter, SeriesRow } from './repo.ts';
 
 const RECOMMEND_SIZE = 6;
 const DEAL_SOURCE_LABEL: Record<string, string> = { agency: '中介', netsign: '网签' };
 
-/** 'YYYY-MM' shifted by n months. */
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + n, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-/** The `count` months ending with `latest`, oldest first. */
-export function monthWindow(latest: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => addMonths(latest, i - count + 1));
-}
+// Month helpers live in @fjt/domain; re-exported for the modules that import them from here.
+export { addMonths, monthWindow };
 
 /** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
 function monthEndDay(month: string): string {

@@ -1,6 +1,13 @@
 // Cities, districts and plates change only when data is loaded, so they are cached in memory per process
 // (caches that can be rebuilt: invalidate() after an import).
-import type { AreaListBody, AreaListQuery, AreaOption, CitySummary, GeoService } from '@fjt/domain';
+import {
+  previousMonthStart,
+  type AreaListBody,
+  type AreaListQuery,
+  type AreaOption,
+  type CitySummary,
+  type GeoService,
+} from '@fjt/domain';
 import type { GeoRepo } from './repo.ts';
 
 /** 附近 radii offered under the near option (PAGES.md /findArea: 1/2/3 km). */
@@ -51,7 +58,7 @@ async function buildAreaTree(repo: GeoRepo, cityId: number) {
   const [{ districts, plates }, month] = await Promise.all([repo.districtsAndPlates(cityId), repo.latestMonth(cityId)]);
   const averages = new Map<string, { now: number | null; prev: number | null }>();
   if (month) {
-    const prev = previousMonth(month);
+    const prev = previousMonthStart(month);
     for (const row of await repo.listingAverages(cityId, [month, prev])) {
       const key = `${row.level}:${row.targetId}`;
       const entry = averages.get(key) ?? { now: null, prev: null };
@@ -116,10 +123,4 @@ export function applyAreaOptions(districts: AreaOption[], query: AreaListQuery):
     });
   }
   return list;
-}
-
-function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 2, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }

@@ -1,20 +1,18 @@
 // estate/rent/list on the seeded small dataset (city 605).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
-import { seedDatabase } from '@fjt/dataset';
+import type { TestDatabase } from '@fjt/db/testing';
 import type { RentListBody } from '@fjt/domain';
-import { buildApp } from '../../app.ts';
+import { startSeededApp, type SeededApp } from '../../testing.ts';
 
+let seeded: SeededApp;
 let database: TestDatabase;
 let app: FastifyInstance;
 let estateId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { scale: 'small' });
-  app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
-  await app.ready();
+  seeded = await startSeededApp();
+  ({ database, app } = seeded);
   const [row] = await database.sql.query<{ estate_id: number }>(
     `SELECT estate_id FROM rental WHERE status = 'on_rent' GROUP BY estate_id ORDER BY count(*) DESC, estate_id LIMIT 1`,
   );
@@ -22,8 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.destroy();
+  await seeded.close();
 });
 
 const list = async (query: string) => {

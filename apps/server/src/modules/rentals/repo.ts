@@ -23,7 +23,13 @@ export function createRentalsRepo(db: Database) {
     /** One page of on-offer rentals matching the filters, and how many match in all. */
     async page(query: RentListQuery, estateIds?: number[]): Promise<{ total: number; rows: RentalCard[] }> {
       const where: SQL[] = [sql`r.city_id = ${query.cityId}`, sql`r.status = 'on_rent'`];
-      if (estateIds) where.push(sql`r.estate_id = ANY(ARRAY[${sql.join([0, ...estateIds].map((id) => sql`${id}`), sql`, `)}]::int[])`);
+      if (estateIds)
+        where.push(
+          sql`r.estate_id = ANY(ARRAY[${sql.join(
+            [0, ...estateIds].map((id) => sql`${id}`),
+            sql`, `,
+          )}]::int[])`,
+        );
       if (query.houseId) where.push(sql`r.estate_id = ${query.houseId}`);
       if (query.rental) where.push(sql`r.rent_type = ${query.rental}`);
       if (query.roomType?.length) {

@@ -41,7 +41,10 @@ export function createRentalsService(repo: RentalsRepo, geo: GeoService, search:
       const estate = query.houseId ? await repo.estate(query.cityId, query.houseId) : null;
       if (query.houseId && !estate) return null;
       const matched = query.kw ? ((await search.matchEstateIds(query.cityId, query.kw, 500)) ?? []) : undefined;
-      const [page, head] = await Promise.all([repo.page(query, matched), estate ? summary(estate) : Promise.resolve(null)]);
+      const [page, head] = await Promise.all([
+        repo.page(query, matched),
+        estate ? summary(estate) : Promise.resolve(null),
+      ]);
       return { total: page.total, page: query.page, size: query.size, list: page.rows, summary: head };
     },
   };
