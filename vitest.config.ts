@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/domain/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
+          include: [
+            'packages/domain/src/**/*.test.ts',
+            'apps/web/app/**/*.test.{ts,tsx}',
+            'tools/**/*.test.ts',
+            'apps/server/src/lib/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -20,6 +25,8 @@ export default defineConfig({
             'packages/dataset/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
           ],
+          // Pure helpers of the server run with the unit tests.
+          exclude: ['apps/server/src/lib/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

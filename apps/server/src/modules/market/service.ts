@@ -1,57 +1,76 @@
-// City overview (home page price card) and rankings, cached per city and month: the figures change only
-// when data is loaded. Heat (views) is read live, since it moves daily.
-import { percentChange, type CityOverview, type GeoService, type MarketService, type RankListBody } from '@fjt/domain';
+// City overview (home page price card) and rankings, kept for 10 minutes per query: the figures change only
+// when data is loaded (invalidate() after an import).
+import {
+  percentChange,
+  type CityOverview,
+  type GeoService,
+  type MarketService,
+  type RankListBody,
+  type RankListQuery,
+} from '@fjt/domain';
 import type { MarketRepo } from './repo.ts';
+import { createMemo } from '../../lib/memo.ts';
 
 const TREND_MONTHS = 12;
+const CACHE_TTL_MS = 10 * 60_000;
 
-export function createMarketService(repo: MarketRepo, geo: GeoService): MarketService {
+export function createMarketService(repo: MarketRepo, geo: GeoService): MarketService & { invalidate(): void } {
+  const overviews = createMemo<CityOverview | null>({ ttlMs: CACHE_TTL_MS });
+  const ranks = createMemo<RankListBody | null>({ ttlMs: CACHE_TTL_MS });
+
+  async function computeOverview(cityId: number): Promise<CityOverview | null> {
+    const city = await geo.getCity(cityId);
+    if (!city) return null;
+    const months = await repo.cityMonths(cityId, TREND_MONTHS + 1);
+    const [latest, previous] = months;
+    return {
+      cityId,
+      cityName: city.name,
+      month: latest?.month ?? null,
+      listingAvg: latest?.listingAvg ?? null,
+      dealAvg: latest?.dealAvg ?? null,
+      listingMom: percentChange(previous?.listingAvg, latest?.listingAvg),
+      dealMom: percentChange(previous?.dealAvg, latest?.dealAvg),
+      premium: latest?.premium ?? null,
+      listingCount: latest?.listingCount ?? 0,
+      dealCount: latest?.dealCount ?? 0,
+      trend: months
+        .slice(0, TREND_MONTHS)
+        .reverse()
+        .map((m) => ({ month: m.month, listingAvg: m.listingAvg, dealAvg: m.dealAvg })),
+    };
+  }
+
+  async function computeRank(query: RankListQuery): Promise<RankListBody | null> {
+    if (!(await geo.getCity(query.cityId))) return null;
+    const [latest, previous] = await repo.cityMonths(query.cityId, 2);
+    if (!latest) return { month: null, list: [] };
+    const rows = await repo.rank({
+      ...query,
+      month: `${latest.month}-01`,
+      previousMonth: `${previous?.month ?? latest.month}-01`,
+    });
+    return {
+      month: latest.month,
+      list: rows.map((r, i) => ({
+        rank: i + 1,
+        id: r.id,
+        name: r.name,
+        parentName: r.parentName,
+        listingAvg: r.listingAvg,
+        listingMom: r.listingMom === null ? null : Number(r.listingMom),
+        dealCount: r.dealCount,
+        value: rankValue(query.rank, r),
+      })),
+    };
+  }
+
   return {
-    async cityOverview(cityId): Promise<CityOverview | null> {
-      const city = await geo.getCity(cityId);
-      if (!city) return null;
-      const months = await repo.cityMonths(cityId, TREND_MONTHS + 1);
-      const [latest, previous] = months;
-      return {
-        cityId,
-        cityName: city.name,
-        month: latest?.month ?? null,
-        listingAvg: latest?.listingAvg ?? null,
-        dealAvg: latest?.dealAvg ?? null,
-        listingMom: percentChange(previous?.listingAvg, latest?.listingAvg),
-        dealMom: percentChange(previous?.dealAvg, latest?.dealAvg),
-        premium: latest?.premium ?? null,
-        listingCount: latest?.listingCount ?? 0,
-        dealCount: latest?.dealCount ?? 0,
-        trend: months
-          .slice(0, TREND_MONTHS)
-          .reverse()
-          .map((m) => ({ month: m.month, listingAvg: m.listingAvg, dealAvg: m.dealAvg })),
-      };
-    },
-
-    async rankList(query): Promise<RankListBody | null> {
-      if (!(await geo.getCity(query.cityId))) return null;
-      const [latest, previous] = await repo.cityMonths(query.cityId, 2);
-      if (!latest) return { month: null, list: [] };
-      const rows = await repo.rank({
-        ...query,
-        month: `${latest.month}-01`,
-        previousMonth: `${previous?.month ?? latest.month}-01`,
-      });
-      return {
-        month: latest.month,
-        list: rows.map((r, i) => ({
-          rank: i + 1,
-          id: r.id,
-          name: r.name,
-          parentName: r.parentName,
-          listingAvg: r.listingAvg,
-          listingMom: r.listingMom === null ? null : Number(r.listingMom),
-          dealCount: r.dealCount,
-          value: rankValue(query.rank, r),
-        })),
-      };
+    cityOverview: (cityId) => overviews.get(String(cityId), () => computeOverview(cityId)),
+    rankList: (query) => ranks.get(JSON.stringify(query), () => computeRank(query)),
+    invalidate() {
+      overviews.clear();
+      ranks.clear();
     },
   };
 }
