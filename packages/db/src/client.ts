@@ -44,7 +44,12 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, {
+    extensions: { pg_trgm },
+    // An embedded single-process database has no replicas to feed: with minimal WAL, bulk loads into tables
+    // truncated in the same transaction (the seed) skip the write-ahead log entirely.
+    postgresqlconf: ['wal_level = minimal', 'max_wal_senders = 0'],
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
