@@ -1,36 +1,4 @@
-// Starts the server: migrate, seed once, serve; shuts down gracefully on SIGTERM/SIGINT.
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { migrate, openDatabase } from '@fjt/db';
-import { seedDatabase } from '@fjt/dataset';
-import { buildApp } from './app.ts';
-import { parseEnv } from './env.ts';
-
-const env = parseEnv();
-const here = dirname(fileURLToPath(import.meta.url));
-const webBuildDir = resolve(env.WEB_BUILD_DIR ?? join(here, '..', '..', 'web', 'build'));
-
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-await migrate(database.sql);
-const seeded = await seedDatabase(database, { scale: env.SEED_SCALE, log: (line) => console.log(`[seed] ${line}`) });
-if (!seeded.skipped) console.log('[seed] 数据初始化完成');
-
-const app = await buildApp({ env, database, webBuildDir });
-await app.listen({ host: env.HOST, port: env.PORT });
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-  } finally {
-    process.exit(0);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+// Entry point. NODE_ENV must be set before React and React Router load, since they pick their development or
+// production builds at import time (the development builds render several times slower); serve.ts does the rest.
+process.env.NODE_ENV ??= 'production';
+await import('./serve.ts');
