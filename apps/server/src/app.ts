@@ -15,6 +15,7 @@ import { configRoutes } from './modules/config/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { rentalsRoutes } from './modules/rentals/routes.ts';
 import { estateListRoutes } from './modules/estate-list/routes.ts';
+import { listingsRoutes } from './modules/listings/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { estatesRoutes } from './modules/estates/routes.ts';
 import { dealsRoutes } from './modules/deals/routes.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(searchRoutes, { services });
       await api.register(estatesRoutes, { services });
       await api.register(dealsRoutes, { services });
+      await api.register(listingsRoutes, { services });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -17,10 +17,13 @@ import { createEstatesRepo } from './modules/estates/repo.ts';
 import { createEstatesService } from './modules/estates/service.ts';
 import { createDealsRepo } from './modules/deals/repo.ts';
 import { createDealsService } from './modules/deals/service.ts';
+import { createListingsRepo } from './modules/listings/repo.ts';
+import { createListingsService } from './modules/listings/service.ts';
 
 export function createServices(db: Database): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
+  const estates = createEstatesService(createEstatesRepo(db));
   return {
     geo,
     config: createConfigService(createConfigRepo(db), geo),
@@ -28,7 +31,8 @@ export function createServices(db: Database): Services {
     rentals: createRentalsService(createRentalsRepo(db), geo, search),
     estateList: createEstateListService(createEstateListRepo(db), geo, search),
     search,
-    estates: createEstatesService(createEstatesRepo(db)),
-    deals: createDealsService(createDealsRepo(db)),
+    estates,
+    deals: createDealsService(createDealsRepo(db), geo, search),
+    listings: createListingsService(createListingsRepo(db), geo, estates),
   };
 }

@@ -24,4 +24,5 @@ export * from './api/estates.ts';
 export * from './api/rentals.ts';
 export * from './api/estates-list.ts';
 export * from './api/deals.ts';
+export * from './api/listings.ts';
 export * from './months.ts';

@@ -6,6 +6,7 @@ import type { ComplexCondition } from './api/condition.ts';
 import type { CityOverview, RankListBody, RankListQuery } from './api/market.ts';
 import type { RentListBody, RentListQuery } from './api/rentals.ts';
 import type { EstateListBody, EstateListQuery } from './api/estates-list.ts';
+import type { ListingDetailBody, ListingDetailQuery, ListingSearchBody, ListingSearchQuery } from './api/listings.ts';
 import type {
   AgentGetInput,
   AgentGetResult,
@@ -38,6 +39,10 @@ import type {
   DealHistoryQuery,
   DealOverviewBody,
   DealOverviewQuery,
+  DealRankBody,
+  DealRankQuery,
+  DealSearchBody,
+  DealSearchQuery,
   ProFreeBody,
 } from './api/deals.ts';
 
@@ -99,6 +104,12 @@ export interface EstateListService {
   scopeOf(cityId: number, id: number): Promise<{ level: 'district' | 'plate'; id: number } | null>;
 }
 
+/** 在售二手房 and 房源详情 (PAGES.md §3.2); null for an unknown city, estate or listing. */
+export interface ListingsService {
+  search(query: ListingSearchQuery): Promise<ListingSearchBody | null>;
+  detail(query: ListingDetailQuery): Promise<ListingDetailBody | null>;
+}
+
 export interface RentalsService {
   /** estate/rent/list; null for an unknown city or estate. */
   rentList(query: RentListQuery): Promise<RentListBody | null>;
@@ -110,6 +121,10 @@ export interface DealsService {
   overview(query: DealOverviewQuery): Promise<DealOverviewBody | null>;
   history(query: DealHistoryQuery): Promise<DealHistoryBody | null>;
   detail(query: DealDetailQuery): Promise<DealDetailBody | null>;
+  /** rank/deal; null for an unknown city. */
+  rank(query: DealRankQuery): Promise<DealRankBody | null>;
+  /** deal/search; null for an unknown city, or a district/plate outside it. */
+  search(query: DealSearchQuery): Promise<DealSearchBody | null>;
 }
 
 export interface Services {
@@ -121,6 +136,7 @@ export interface Services {
   search: SearchService;
   estates: EstatesService;
   deals: DealsService;
+  listings: ListingsService;
 }
 
 export interface RouterContext {

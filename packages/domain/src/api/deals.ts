@@ -2,7 +2,9 @@
 // the free-row quota (house/pro-free), and one deal's detail. Money in 元 and 元/㎡; months 'YYYY-MM'.
 // Rows are the estate page's DealRow: the server presents every one through presentDealRow.
 import { z } from 'zod';
+import { pageParams, positiveId } from './params.ts';
 import { dealRow, houseIdParam } from './estates.ts';
+import { cityIdParam } from './geo.ts';
 
 /**
  * Deal rows a visitor sees free on an estate's deal history (house/pro-free); the rows after them are the
@@ -20,29 +22,7 @@ export const DEAL_PERIODS = [
   { value: '36', label: '近3年' },
 ] as const;
 
-const positiveInt = (name: string) =>
-  z.union([z.string(), z.number()], { message: `${name} 不能为空` }).pipe(
-    z.coerce
-      .number<string | number>({ message: `${name} 格式不正确` })
-      .int({ message: `${name} 格式不正确` })
-      .positive({ message: `${name} 格式不正确` })
-      .max(2_147_483_647, { message: `${name} 格式不正确` }),
-  );
-
-const pageParams = {
-  page: z.coerce
-    .number({ message: 'page 格式不正确' })
-    .int({ message: 'page 格式不正确' })
-    .min(1, { message: 'page 至少为 1' })
-    .max(10_000, { message: 'page 超过允许的最大值' })
-    .default(1),
-  size: z.coerce
-    .number({ message: 'size 格式不正确' })
-    .int({ message: 'size 格式不正确' })
-    .min(1, { message: 'size 至少为 1' })
-    .max(DEAL_PAGE_SIZE, { message: `size 最多为 ${DEAL_PAGE_SIZE}` })
-    .default(DEAL_PAGE_SIZE),
-};
+const pageParamsOf = pageParams(DEAL_PAGE_SIZE);
 
 // ---------- house/pro-free ----------
 
@@ -106,11 +86,8 @@ export const dealHistoryQuery = z.object({
     .max(5, { message: 'rooms 只能是 1 到 5' })
     .optional(),
   /** Months ending with the city's newest month; absent = all. */
-  period: z
-    .enum(['3', '6', '12', '36'], { message: 'period 只能是 3、6、12 或 36' })
-    .transform(Number)
-    .optional(),
-  ...pageParams,
+  period: z.enum(['3', '6', '12', '36'], { message: 'period 只能是 3、6、12 或 36' }).transform(Number).optional(),
+  ...pageParamsOf,
 });
 export type DealHistoryQuery = z.infer<typeof dealHistoryQuery>;
 
@@ -126,7 +103,7 @@ export type DealHistoryBody = z.infer<typeof dealHistoryBody>;
 
 // ---------- NEW house/deal/detail ----------
 
-export const dealDetailQuery = z.object({ dealId: positiveInt('dealId') });
+export const dealDetailQuery = z.object({ dealId: positiveId('dealId') });
 export type DealDetailQuery = z.infer<typeof dealDetailQuery>;
 
 export const dealTimelineEvent = z.object({
@@ -167,3 +144,136 @@ export const dealDetailBody = z.object({
   similar: z.array(dealRow),
 });
 export type DealDetailBody = z.infer<typeof dealDetailBody>;
+
+// ---------- NEW rank/deal ----------
+
+export const DEAL_RANK_METRICS = ['count', 'avg', 'cycle'] as const;
+export type DealRankMetric = (typeof DEAL_RANK_METRICS)[number];
+export const DEAL_RANK_LEVELS = ['estate', 'plate', 'district'] as const;
+export type DealRankLevel = (typeof DEAL_RANK_LEVELS)[number];
+/** Tabs of the deal ranking, in the page's order. */
+export const DEAL_RANK_METRIC_LABELS: Record<DealRankMetric, string> = {
+  count: '成交量',
+  avg: '成交均价',
+  cycle: '成交周期',
+};
+export const DEAL_RANK_LEVEL_LABELS: Record<DealRankLevel, string> = {
+  estate: '小区',
+  plate: '板块',
+  district: '区县',
+};
+/** Months the month picker offers, ending with the newest published one. */
+export const DEAL_RANK_MONTHS = 12;
+
+export const dealRankQuery = z.object({
+  cityId: cityIdParam,
+  /** 'YYYY-MM'; absent or not yet published → the city's newest published month. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month 格式不正确，例如 2026-06' })
+    .optional(),
+  metric: z.enum(DEAL_RANK_METRICS, { message: 'metric 只能是 count、avg 或 cycle' }).default('count'),
+  level: z.enum(DEAL_RANK_LEVELS, { message: 'level 只能是 estate、plate 或 district' }).default('estate'),
+  size: z.coerce
+    .number({ message: 'size 格式不正确' })
+    .int({ message: 'size 格式不正确' })
+    .min(1, { message: 'size 至少为 1' })
+    .max(50, { message: 'size 最多为 50' })
+    .default(20),
+});
+export type DealRankQuery = z.infer<typeof dealRankQuery>;
+
+export const dealRankRow = z.object({
+  rank: z.number().int(),
+  id: z.number().int(),
+  name: z.string(),
+  /** The plate of an estate, the district of a plate; null for a district. */
+  parentName: z.string().nullable(),
+  dealCount: z.number().int(),
+  /** 成交均价 元/㎡ and 成交周期 days of the month's deals. */
+  dealAvg: z.number().nullable(),
+  cycleDays: z.number().int().nullable(),
+  /** The ranked figure (套, 元/㎡ or 天) and its change against the month before, percent. */
+  value: z.number(),
+  mom: z.number().nullable(),
+});
+export type DealRankRow = z.infer<typeof dealRankRow>;
+
+export const dealRankBody = z.object({
+  /** The month ranked; null before any data. */
+  month: z.string().nullable(),
+  /** Published months for the picker, newest first. */
+  months: z.array(z.string()),
+  metric: z.enum(DEAL_RANK_METRICS),
+  level: z.enum(DEAL_RANK_LEVELS),
+  list: z.array(dealRankRow),
+});
+export type DealRankBody = z.infer<typeof dealRankBody>;
+
+// ---------- NEW deal/search ----------
+
+const areaId = (name: string) =>
+  z.coerce
+    .number({ message: `${name} 格式不正确` })
+    .int({ message: `${name} 格式不正确` })
+    .positive({ message: `${name} 格式不正确` })
+    .max(Number.MAX_SAFE_INTEGER, { message: `${name} 格式不正确` });
+const band = (name: string, example: string) =>
+  z
+    .string()
+    .regex(/^\d*-\d*$/, { message: `${name} 格式不正确，例如 ${example}` })
+    .optional()
+    .transform((v) => {
+      if (!v) return undefined;
+      const [lo, hi] = v.split('-');
+      return { min: lo ? Number(lo) : null, max: hi ? Number(hi) : null };
+    });
+
+/** Latest deals shown under each estate of the search. */
+export const DEAL_SEARCH_ROWS_PER_ESTATE = 3;
+
+export const dealSearchQuery = z.object({
+  cityId: cityIdParam,
+  /** District or plate of the city, ids as app/house/areaList gives them. */
+  districtId: areaId('districtId').optional(),
+  plateId: areaId('plateId').optional(),
+  /** Keyword for the estates (汉字, pinyin or initials), as in search. */
+  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
+  /** Comma-separated room counts, 5 meaning five or more: '2,3' (the roomType filter group). */
+  roomType: z
+    .string()
+    .regex(/^[1-5](,[1-5])*$/, { message: 'roomType 格式不正确' })
+    .optional()
+    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : undefined)),
+  /** 面积 band in ㎡: '70-90', '200-'. */
+  area: band('area', '70-90'),
+  /** 总价 band in 万: '200-300', '1000-'. */
+  price: band('price', '200-300'),
+  period: z.enum(['3', '6', '12', '36'], { message: 'period 只能是 3、6、12 或 36' }).transform(Number).optional(),
+  ...pageParamsOf,
+});
+export type DealSearchQuery = z.infer<typeof dealSearchQuery>;
+
+export const dealSearchGroup = z.object({
+  estateId: z.number().int(),
+  estateName: z.string(),
+  districtName: z.string(),
+  plateName: z.string(),
+  /** Matching deals of the estate and their mean 成交单价 元/㎡. */
+  dealCount: z.number().int(),
+  dealAvg: z.number().nullable(),
+  /** The newest matching deals (DEAL_SEARCH_ROWS_PER_ESTATE). */
+  deals: z.array(dealRow),
+});
+export type DealSearchGroup = z.infer<typeof dealSearchGroup>;
+
+export const dealSearchBody = z.object({
+  /** Estates with a matching deal (the list pages over estates, most deals first). */
+  total: z.number().int(),
+  /** Matching deals in all. */
+  dealTotal: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  list: z.array(dealSearchGroup),
+});
+export type DealSearchBody = z.infer<typeof dealSearchBody>;

@@ -1,17 +1,8 @@
 // Payloads of the estate (小区) detail endpoints (PAGES.md §3.2 /{city}/house-detail/{estateId}, §3.11 agent-list,
 // spec §7 "Listings and houses" and part two). Money is in 元 (总价) and 元/㎡ (单价); months are 'YYYY-MM'.
 import { z } from 'zod';
+import { pageParams, positiveId } from './params.ts';
 import { cityIdParam } from './geo.ts';
-
-/** A positive integer id from a query string or a JSON body: '不能为空' when absent, '格式不正确' otherwise. */
-const positiveId = (name: string) =>
-  z.union([z.string(), z.number()], { message: `${name} 不能为空` }).pipe(
-    z.coerce
-      .number<string | number>({ message: `${name} 格式不正确` })
-      .int({ message: `${name} 格式不正确` })
-      .positive({ message: `${name} 格式不正确` })
-      .max(2_147_483_647, { message: `${name} 格式不正确` }),
-  );
 
 /** The estate id of every house/* call (spec §7 names it houseId; PAGES.md §0: houseId = estate id). */
 export const houseIdParam = positiveId('houseId');
@@ -29,20 +20,7 @@ const trendMonths = z
 
 export const ESTATE_PAGE_SIZE = 20;
 
-const pageParams = {
-  page: z.coerce
-    .number({ message: 'page 格式不正确' })
-    .int({ message: 'page 格式不正确' })
-    .min(1, { message: 'page 至少为 1' })
-    .max(10_000, { message: 'page 超过允许的最大值' })
-    .default(1),
-  size: z.coerce
-    .number({ message: 'size 格式不正确' })
-    .int({ message: 'size 格式不正确' })
-    .min(1, { message: 'size 至少为 1' })
-    .max(ESTATE_PAGE_SIZE, { message: `size 最多为 ${ESTATE_PAGE_SIZE}` })
-    .default(ESTATE_PAGE_SIZE),
-};
+const pageParamsOf = pageParams(ESTATE_PAGE_SIZE);
 
 // ---------- house/basic-info ----------
 
@@ -187,7 +165,7 @@ export const roomTypeListQuery = estateQuery.extend({
     .int({ message: 'rooms 格式不正确' })
     .min(1, { message: 'rooms 只能是 1 到 5' })
     .max(5, { message: 'rooms 只能是 1 到 5' }),
-  ...pageParams,
+  ...pageParamsOf,
 });
 export type RoomTypeListQuery = z.infer<typeof roomTypeListQuery>;
 
@@ -228,7 +206,7 @@ export const totalPriceListQuery = estateQuery.extend({
     .int({ message: 'band 格式不正确' })
     .min(1, { message: `band 只能是 1 到 ${TOTAL_PRICE_BANDS.length}` })
     .max(TOTAL_PRICE_BANDS.length, { message: `band 只能是 1 到 ${TOTAL_PRICE_BANDS.length}` }),
-  ...pageParams,
+  ...pageParamsOf,
 });
 export type TotalPriceListQuery = z.infer<typeof totalPriceListQuery>;
 
@@ -385,7 +363,7 @@ export type AgentGetResult = z.infer<typeof agentGetResult>;
 
 // ---------- NEW house/deal/list and house/listing/list ----------
 
-export const dealListQuery = estateQuery.extend(pageParams);
+export const dealListQuery = estateQuery.extend(pageParamsOf);
 export type DealListQuery = z.infer<typeof dealListQuery>;
 
 export const dealRow = z.object({
@@ -419,7 +397,7 @@ export const dealListBody = z.object({
 });
 export type DealListBody = z.infer<typeof dealListBody>;
 
-export const listingListQuery = estateQuery.extend(pageParams);
+export const listingListQuery = estateQuery.extend(pageParamsOf);
 export type ListingListQuery = z.infer<typeof listingListQuery>;
 
 export const listingRow = z.object({

@@ -9,9 +9,13 @@ import {
   type DealDetailBody,
   type DealHistoryBody,
   type DealOverviewBody,
+  type DealRankBody,
+  type DealSearchBody,
   type ProFreeBody,
 } from '@fjt/domain';
 import { buildApp } from '../../app.ts';
+import { presentDealRow } from '../estates/service.ts';
+import { dealMasked } from './service.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -182,3 +186,156 @@ describe('house/deal/detail', () => {
     await expectRejected(['house/deal/detail?dealId=999999999'], 404, '成交记录不存在');
   });
 });
+
+describe('rank/deal', () => {
+  it('ranks the estates of the newest published month by deals, with counts from the deal rows', async () => {
+    const body = await get<DealRankBody>('rank/deal?cityId=605');
+    expect(body).toMatchObject({ month: latest, metric: 'count', level: 'estate' });
+    expect(body.months[0]).toBe(latest);
+    expect(body.list.length).toBeGreaterThan(0);
+    const counts = body.list.map((r) => r.value);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    const top = body.list[0]!;
+    const [row] = await database.sql.query<{ n: number; avg: number }>(
+      `SELECT count(*)::int AS n, round(avg(unit_price))::int AS avg FROM deal
+       WHERE estate_id = $1 AND to_char(deal_date, 'YYYY-MM') = $2`,
+      [top.id, latest],
+    );
+    expect(top).toMatchObject({ rank: 1, dealCount: row!.n, dealAvg: row!.avg, value: row!.n });
+  });
+
+  it('ranks plates by 成交均价 and districts by 成交周期 (quickest first) for a chosen month', async () => {
+    const month = addMonth(latest, -2);
+    const plates = await get<DealRankBody>(`rank/deal?cityId=605&metric=avg&level=plate&month=${month}`);
+    expect(plates.month).toBe(month);
+    const avgs = plates.list.map((r) => r.value);
+    expect([...avgs].sort((a, b) => b - a)).toEqual(avgs);
+    expect(plates.list.every((r) => r.parentName !== null)).toBe(true);
+    const districts = await get<DealRankBody>(`rank/deal?cityId=605&metric=cycle&level=district&size=50`);
+    const cycles = districts.list.map((r) => r.value);
+    expect([...cycles].sort((a, b) => a - b)).toEqual(cycles);
+    expect(districts.list.every((r) => r.parentName === null)).toBe(true);
+  });
+
+  it('falls back to the newest published month for a month not published', async () => {
+    const body = await get<DealRankBody>('rank/deal?cityId=605&month=2099-01');
+    expect(body.month).toBe(latest);
+  });
+
+  it('rejects bad input in Chinese; an unknown city is a 404', async () => {
+    await expectRejected(
+      [
+        'rank/deal',
+        'rank/deal?cityId=605&month=2026-13',
+        'rank/deal?cityId=605&metric=hot',
+        'rank/deal?cityId=605&level=room',
+      ],
+      400,
+    );
+    await expectRejected(['rank/deal?cityId=7'], 404, '城市不存在');
+  });
+});
+
+describe('deal/search', () => {
+  it('groups the city’s deals by estate, most deals first, with the newest rows of each', async () => {
+    const body = await get<DealSearchBody>('deal/search?cityId=605');
+    const [row] = await database.sql.query<{ n: number; estates: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT estate_id)::int AS estates FROM deal WHERE city_id = 605`,
+    );
+    expect(body).toMatchObject({ total: row!.estates, dealTotal: row!.n, page: 1, size: 20 });
+    expect(body.list).toHaveLength(20);
+    const counts = body.list.map((g) => g.dealCount);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    const top = body.list[0]!;
+    expect(top.deals.length).toBe(Math.min(3, top.dealCount));
+    const [avg] = await database.sql.query<{ avg: number }>(
+      `SELECT round(avg(unit_price))::int AS avg FROM deal WHERE estate_id = $1`,
+      [top.estateId],
+    );
+    expect(top.dealAvg).toBe(avg!.avg);
+    const second = await get<DealSearchBody>('deal/search?cityId=605&page=2');
+    const ids = new Set(body.list.map((g) => g.estateId));
+    expect(second.list.some((g) => ids.has(g.estateId))).toBe(false);
+  });
+
+  it('filters by plate, keyword, 户型, 面积, 总价 and period', async () => {
+    const [plate] = await database.sql.query<{ plate_id: number; district_id: number }>(
+      `SELECT plate_id, district_id FROM deal WHERE city_id = 605 GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const byPlate = await get<DealSearchBody>(
+      `deal/search?cityId=605&districtId=${plate!.district_id}&plateId=${plate!.plate_id}&roomType=2,3&area=50-110&price=100-800&period=12&size=20`,
+    );
+    expect(byPlate.list.length).toBeGreaterThan(0);
+    for (const d of byPlate.list.flatMap((g) => g.deals)) {
+      expect([2, 3]).toContain(d.rooms);
+      expect(d.area).toBeGreaterThanOrEqual(50);
+      expect(d.area).toBeLessThan(110);
+      expect(d.totalPrice!).toBeGreaterThanOrEqual(1_000_000);
+      expect(d.totalPrice!).toBeLessThan(8_000_000);
+    }
+    const [estate] = await database.sql.query<{ name: string }>(`SELECT name FROM estate WHERE id = $1`, [estateId]);
+    const byName = await get<DealSearchBody>(`deal/search?cityId=605&kw=${encodeURIComponent(estate!.name)}`);
+    expect(byName.list.some((g) => g.estateId === estateId)).toBe(true);
+    const nothing = await get<DealSearchBody>('deal/search?cityId=605&kw=zzzzzz');
+    expect(nothing).toMatchObject({ total: 0, dealTotal: 0, list: [] });
+  });
+
+  it('rejects bad input in Chinese; unknown city, district or plate is a 404', async () => {
+    await expectRejected(
+      [
+        'deal/search',
+        'deal/search?cityId=605&roomType=7',
+        'deal/search?cityId=605&area=big',
+        'deal/search?cityId=605&price=cheap',
+        'deal/search?cityId=605&period=2',
+        'deal/search?cityId=605&districtId=abc',
+        'deal/search?cityId=605&size=100',
+      ],
+      400,
+    );
+    await expectRejected(['deal/search?cityId=7'], 404, '城市不存在');
+    await expectRejected(['deal/search?cityId=605&districtId=110101'], 404, '区县不存在');
+    await expectRejected(['deal/search?cityId=605&plateId=110101001'], 404, '板块不存在');
+  });
+});
+
+describe('the membership gate of deal rows', () => {
+  const row = {
+    id: 1,
+    dealDate: '2026-06-01',
+    rooms: 2,
+    halls: 1,
+    area: 89.5,
+    floor: 3,
+    totalFloors: 6,
+    orientation: '南',
+    totalPrice: 3_560_000,
+    unitPrice: 39_777,
+    listTotalPrice: 3_700_000,
+    bargainPct: 3.8,
+    cycleDays: 60,
+    source: 'agency',
+  };
+
+  it('shows every row today, past the free quota too', () => {
+    expect([0, DEAL_FREE_ROWS, 100].map((i) => dealMasked(i, DEAL_FREE_ROWS))).toEqual([false, false, false]);
+  });
+
+  it('hides the prices of a row presentDealRow is told to mask', () => {
+    expect(presentDealRow(row, false)).toMatchObject({ totalPrice: 3_560_000, source: '中介', masked: false });
+    expect(presentDealRow(row, true)).toMatchObject({
+      totalPrice: null,
+      unitPrice: null,
+      listTotalPrice: null,
+      bargainPct: null,
+      area: 89.5,
+      masked: true,
+    });
+  });
+});
+
+function addMonth(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}

@@ -8,6 +8,10 @@ import {
   dealHistoryQuery,
   dealOverviewBody,
   dealOverviewQuery,
+  dealRankBody,
+  dealRankQuery,
+  dealSearchBody,
+  dealSearchQuery,
   ok,
   proFreeBody,
   proFreeQuery,
@@ -17,6 +21,7 @@ import { envelopeOf } from '../../plugins/openapi.ts';
 import { UNKNOWN_ESTATE } from '../estates/routes.ts';
 
 export const UNKNOWN_DEAL = '成交记录不存在';
+const UNKNOWN_CITY = '城市不存在';
 
 function found<T>(body: T | null, message: string) {
   if (body === null) throw ApiError.notFound(message);
@@ -78,5 +83,39 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => found(await deals.detail(request.query), UNKNOWN_DEAL),
+  );
+
+  app.get(
+    '/rank/deal',
+    {
+      schema: {
+        tags,
+        summary: '成交排行（新）：某月小区、板块或区县按成交量、成交均价或成交周期排名，含环比',
+        querystring: dealRankQuery,
+        response: { 200: envelopeOf(dealRankBody) },
+      },
+    },
+    async (request) => found(await deals.rank(request.query), UNKNOWN_CITY),
+  );
+
+  app.get(
+    '/deal/search',
+    {
+      schema: {
+        tags,
+        summary:
+          '查成交（新）：全市成交按区县、板块、小区关键词、户型、面积、总价与时间筛选，按小区分组（每页20个小区）',
+        querystring: dealSearchQuery,
+        response: { 200: envelopeOf(dealSearchBody) },
+      },
+    },
+    async (request) => {
+      const body = await deals.search(request.query);
+      if (!body) {
+        const { districtId, plateId } = request.query;
+        throw ApiError.notFound(plateId ? '板块不存在' : districtId ? '区县不存在' : UNKNOWN_CITY);
+      }
+      return ok(body);
+    },
   );
 };

@@ -1,11 +1,26 @@
 // The deal pages' logic (PAGES.md §3.3): windows of months ending with the city's newest published month,
 // the summary of the last 12 months, and the free-row quota. Every row leaves through presentDealRow.
-import { DEAL_FREE_ROWS, percentChange, type DealRow, type DealTimelineEvent, type DealsService } from '@fjt/domain';
+import {
+  DEAL_FREE_ROWS,
+  DEAL_RANK_MONTHS,
+  DEAL_SEARCH_ROWS_PER_ESTATE,
+  percentChange,
+  type DealRankMetric,
+  type DealRow,
+  type DealTimelineEvent,
+  type DealsService,
+  type GeoService,
+  type SearchService,
+} from '@fjt/domain';
 import { addMonths, monthWindow, presentDealRow } from '../estates/service.ts';
 import type { DealSqlRow } from '../estates/repo.ts';
 import type { DealsRepo } from './repo.ts';
 
 const SIMILAR_SIZE = 10;
+/** Estates a keyword may match, as estate/list's kw. */
+const KEYWORD_MATCH_LIMIT = 500;
+/** An estate's month average over a single deal says little: estates need two deals to rank on 均价 or 周期. */
+const ESTATE_MIN_DEALS = 2;
 
 /** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
 function monthEndDay(month: string): string {
@@ -30,8 +45,101 @@ function presentPage(rows: DealSqlRow[], offset: number): DealRow[] {
   return rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, DEAL_FREE_ROWS)));
 }
 
-export function createDealsService(repo: DealsRepo): DealsService {
+/** A band in 万 as 元. */
+const inYuan = (band: { min: number | null; max: number | null } | undefined) =>
+  band && { min: band.min === null ? null : band.min * 10_000, max: band.max === null ? null : band.max * 10_000 };
+
+export function createDealsService(repo: DealsRepo, geo: GeoService, search: SearchService): DealsService {
   return {
+    async search(query) {
+      const { cityId, districtId, plateId, kw, roomType, area, price, period, page, size } = query;
+      if (!(await geo.getCity(cityId))) return null;
+      if (districtId !== undefined && !(await repo.inCity(cityId, 'district', districtId))) return null;
+      if (plateId !== undefined && !(await repo.inCity(cityId, 'plate', plateId))) return null;
+      let days: { from?: string; to?: string } = {};
+      if (period !== undefined) {
+        const latest = await repo.latestMonth(cityId);
+        if (latest) days = windowDays(latest, period);
+      }
+      const estateIds = kw ? ((await search.matchEstateIds(cityId, kw, KEYWORD_MATCH_LIMIT)) ?? []) : undefined;
+      const filter = {
+        cityId,
+        districtId,
+        plateId,
+        estateIds,
+        rooms: roomType,
+        area,
+        totalPrice: inYuan(price),
+        ...days,
+      };
+      const groups = await repo.searchGroups(filter, page, size);
+      const rows = await repo.searchRows(
+        filter,
+        groups.map((g) => g.estateId),
+        DEAL_SEARCH_ROWS_PER_ESTATE,
+      );
+      return {
+        total: groups[0]?.total ?? (page > 1 ? ((await repo.searchGroups(filter, 1, 1))[0]?.total ?? 0) : 0),
+        dealTotal: groups[0]?.dealTotal ?? 0,
+        page,
+        size,
+        list: groups.map((g) => ({
+          estateId: g.estateId,
+          estateName: g.estateName,
+          districtName: g.districtName,
+          plateName: g.plateName,
+          dealCount: g.dealCount,
+          dealAvg: g.dealAvg,
+          // Not an estate's own history: no position in it, so the quota does not apply.
+          deals: rows
+            .filter((r) => r.estateId === g.estateId)
+            .map((r) => presentDealRow(r, dealMasked(0, DEAL_FREE_ROWS))),
+        })),
+      };
+    },
+
+    async rank({ cityId, month, metric, level, size }) {
+      if (!(await geo.getCity(cityId))) return null;
+      const months = await repo.publishedMonths(cityId, DEAL_RANK_MONTHS);
+      // A month not (yet) published falls back to the newest one (PAGES.md §3.3).
+      const chosen = month && months.includes(month) ? month : (months[0] ?? null);
+      if (!chosen) return { month: null, months, metric, level, list: [] };
+      const rows = await repo.rank({
+        cityId,
+        level,
+        metric,
+        month: windowDays(chosen, 1),
+        previous: windowDays(addMonths(chosen, -1), 1),
+        minDeals: level === 'estate' && metric !== 'count' ? ESTATE_MIN_DEALS : 1,
+        size,
+      });
+      const figures: Record<DealRankMetric, (r: (typeof rows)[number]) => [number | null, number | null]> = {
+        count: (r) => [r.dealCount, r.previousCount],
+        avg: (r) => [r.dealAvg, r.previousAvg],
+        cycle: (r) => [r.cycleDays, r.previousCycle],
+      };
+      return {
+        month: chosen,
+        months,
+        metric,
+        level,
+        list: rows.map((r, i) => {
+          const [value, previous] = figures[metric](r);
+          return {
+            rank: i + 1,
+            id: r.id,
+            name: r.name,
+            parentName: r.parentName,
+            dealCount: r.dealCount,
+            dealAvg: r.dealAvg,
+            cycleDays: r.cycleDays,
+            value: value ?? 0,
+            mom: percentChange(previous, value),
+          };
+        }),
+      };
+    },
+
     async proFree(estateId) {
       if (!(await repo.estate(estateId))) return null;
       return { houseId: estateId, freeCount: DEAL_FREE_ROWS, dealCount: await repo.dealCount(estateId) };

@@ -10,7 +10,7 @@ import {
   type DealTimelineEvent,
 } from '@fjt/domain';
 import { DealRowView } from './DealRowView.tsx';
-import { area, days, percent, totalPrice, unitPrice } from './format.ts';
+import { area, days, percent, totalPrice, unitPrice } from '../../lib/display.ts';
 
 function TimelineText({ event }: { event: DealTimelineEvent }) {
   switch (event.kind) {
@@ -31,7 +31,15 @@ function TimelineText({ event }: { event: DealTimelineEvent }) {
   }
 }
 
-export function DealDetailView({ detail, now, historyPath }: { detail: DealDetailBody; now: number; historyPath: string }) {
+export function DealDetailView({
+  detail,
+  now,
+  historyPath,
+}: {
+  detail: DealDetailBody;
+  now: number;
+  historyPath: string;
+}) {
   const { deal, estate, unit } = detail;
   const today = new Date(now);
   const floor = deal.floor !== null && deal.totalFloors ? floorLevel(deal.floor, deal.totalFloors) : MISSING_VALUE;

@@ -2,7 +2,7 @@
 // server's presentDealRow; a masked row shows '**万' with the way to unlock it (PAGES.md §0 VIP mask).
 import { Link } from 'react-router';
 import { MISSING_VALUE, floorLevel, formatDate, roomLabel, type DealRow } from '@fjt/domain';
-import { area, days, totalPrice, unitPrice } from './format.ts';
+import { area, days, totalPrice, unitPrice } from '../../lib/display.ts';
 
 export function DealRowView({ deal, to, now }: { deal: DealRow; to: string; now: number }) {
   const floor = deal.floor !== null && deal.totalFloors ? floorLevel(deal.floor, deal.totalFloors) : MISSING_VALUE;
@@ -15,7 +15,7 @@ export function DealRowView({ deal, to, now }: { deal: DealRow; to: string; now:
             {deal.orientation ? ` · ${deal.orientation}` : ''}
           </p>
           <p className="deal-row__meta">
-            <span className="num">{formatDate(deal.dealDate, new Date(now))}</span>成交 · {floor}
+            <span className="num">{formatDate(deal.dealDate, new Date(now))}</span> 成交 · {floor}
           </p>
           <p className="deal-row__meta">
             挂牌价 <span className="num">{deal.masked ? '**万' : totalPrice(deal.listTotalPrice)}</span> · 成交周期{' '}

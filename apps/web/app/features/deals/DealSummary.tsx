@@ -1,7 +1,7 @@
 // The deal history's summary (PAGES.md §3.3): 近12月成交N套, 成交均价 with its MoM, 成交周期 and 议价空间,
 // all of the 12 months ending with the city's newest published month.
 import type { DealOverviewBody } from '@fjt/domain';
-import { days, monthTitle, percent, rate, unitPrice } from './format.ts';
+import { days, monthTitle, percent, rate, unitPrice } from '../../lib/display.ts';
 
 export function DealSummary({
   estateName,

@@ -1,7 +1,7 @@
 // The empty deal history's next step (PAGES.md §3.3): '近一年暂无成交' and the nearest estates to look at.
 import { Link } from 'react-router';
 import { formatMoney, type AroundEstate } from '@fjt/domain';
-import { rate, unitPrice } from './format.ts';
+import { rate, unitPrice } from '../../lib/display.ts';
 
 export function NearbyEstates({ cityId, estates }: { cityId: number; estates: AroundEstate[] }) {
   return (
@@ -16,10 +16,11 @@ export function NearbyEstates({ cityId, estates }: { cityId: number; estates: Ar
               <li key={e.id}>
                 <Link to={`/${cityId}/deal-history/${e.id}`} className="deal-nearby__row">
                   <span className="deal-nearby__name">{e.name}</span>
+                  <span className="deal-nearby__price num">挂牌{unitPrice(e.listingAvg)}</span>
                   <span className="deal-nearby__meta">
-                    {e.plateName} · {e.distanceM < 1000 ? `${e.distanceM}米` : `${formatMoney(e.distanceM / 1000, undefined, 1)}公里`}
+                    {e.plateName} ·{' '}
+                    {e.distanceM < 1000 ? `${e.distanceM}米` : `${formatMoney(e.distanceM / 1000, undefined, 1)}公里`}
                   </span>
-                  <span className="deal-nearby__price num">{unitPrice(e.listingAvg)}</span>
                   <span className={`deal-nearby__rate ${mom.className}`}>{mom.text}</span>
                 </Link>
               </li>

@@ -4,7 +4,7 @@ import { Link, data, useLocation } from 'react-router';
 import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, dealDetailQuery, pageTitle, parseCityId, roomLabel } from '@fjt/domain';
 import type { Route } from './+types/deal-history-detail';
 import { DealDetailView } from '../../features/deals/DealDetailView.tsx';
-import { totalPrice } from '../../features/deals/format.ts';
+import { totalPrice } from '../../lib/display.ts';
 import '../../features/deals/deals.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

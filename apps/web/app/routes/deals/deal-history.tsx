@@ -21,7 +21,7 @@ import { DealChartBlock } from '../../features/deals/DealChartBlock.tsx';
 import { DealRowView } from '../../features/deals/DealRowView.tsx';
 import { DealSummary } from '../../features/deals/DealSummary.tsx';
 import { NearbyEstates } from '../../features/deals/NearbyEstates.tsx';
-import { unitPrice } from '../../features/deals/format.ts';
+import { unitPrice } from '../../lib/display.ts';
 import '../../features/deals/deals.css';
 
 const FILTER_KEYS = ['rooms', 'period'] as const;
@@ -124,29 +124,31 @@ export default function DealHistoryPage({ loaderData }: Route.ComponentProps) {
       <DealSummary estateName={estate.name} where={estate.where} overview={overview} />
       {overview.dealCount12 === 0 ? <NearbyEstates cityId={cityId} estates={nearby} /> : null}
       {charts.length > 0 ? <DealChartBlock charts={charts} takeaways={takeaways} /> : null}
-      <FilterBar slots={SLOTS} groups={groups} values={filters} onChange={changeFilter} />
-      <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
-        <p className="deals__count">共{history.total}条成交记录</p>
-        {items.length === 0 ? (
-          <div className="deal-card deal-empty">
-            <p className="deal-empty__title">{filtered ? '暂无符合条件的成交' : '暂无成交记录'}</p>
-            {filtered ? (
-              <Link to="?" replace className="btn">
-                清除筛选条件
-              </Link>
-            ) : null}
-          </div>
-        ) : (
-          <ul className="deal-list" aria-label="成交记录">
-            {items.map((deal) => (
-              <li key={deal.id}>
-                <DealRowView deal={deal} to={detailPath(deal.id)} now={now} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {items.length > 0 ? <InfiniteScroll loadMore={loadMore} hasMore={hasMore} /> : null}
-      </PullToRefresh>
+      {history.total > 0 || filtered ? (
+        <>
+          <FilterBar slots={SLOTS} groups={groups} values={filters} onChange={changeFilter} />
+          <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
+            <p className="deals__count">共{history.total}条成交记录</p>
+            {items.length === 0 ? (
+              <div className="deal-card deal-empty">
+                <p className="deal-empty__title">暂无符合条件的成交</p>
+                <Link to="?" replace className="btn">
+                  清除筛选条件
+                </Link>
+              </div>
+            ) : (
+              <ul className="deal-list" aria-label="成交记录">
+                {items.map((deal) => (
+                  <li key={deal.id}>
+                    <DealRowView deal={deal} to={detailPath(deal.id)} now={now} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {items.length > 0 ? <InfiniteScroll loadMore={loadMore} hasMore={hasMore} /> : null}
+          </PullToRefresh>
+        </>
+      ) : null}
       <div className="deal-bar">
         <Link className="btn deal-bar__subscribe" to={loginPath}>
           订阅成交提醒

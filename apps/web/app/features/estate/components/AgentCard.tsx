@@ -2,7 +2,7 @@
 // Only a virtual number is ever used for calls (spec §6), so no phone number is shown.
 import type { ReactNode } from 'react';
 import type { EstateAgent } from '@fjt/domain';
-import { decimal } from '../format.ts';
+import { decimal } from '../../../lib/display.ts';
 
 export function AgentCard({ agent, actions }: { agent: EstateAgent; actions?: ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Toast } from 'antd-mobile';
 import type { EstateAgent, EstateBasicInfo } from '@fjt/domain';
 import { copyText } from '../../../lib/copy-text.ts';
-import { unitPrice } from '../format.ts';
+import { unitPrice } from '../../../lib/display.ts';
 import { AgentCard } from './AgentCard.tsx';
 import '../estate.css';
 

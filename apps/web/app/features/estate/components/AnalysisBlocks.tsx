@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { BuildingRow, RoomTypeAnalysisBody, TotalPriceAnalysisBody } from '@fjt/domain';
 import { SvgChart } from '../../../components/charts/SvgChart.tsx';
-import { area, totalPrice, unitPrice } from '../format.ts';
+import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
 import { Section } from './Section.tsx';
 
 export function RoomTypeBlock({

@@ -2,7 +2,7 @@
 // row (membership) shows '**万' with the way to unlock it (PAGES.md §0 VIP mask).
 import { Link } from 'react-router';
 import { floorLabel, formatDate, roomLabel, type DealListBody } from '@fjt/domain';
-import { area, totalPrice, unitPrice } from '../format.ts';
+import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
 import { Section } from './Section.tsx';
 
 export function DealsBlock({

@@ -1,7 +1,7 @@
 // 小区档案 (PAGES.md §3.2 facts): 建成年代, 物业费, 容积率, 绿化率, 楼栋数, 户数, 开发商, 物业公司, 车位比 …
 import { Link } from 'react-router';
 import { MISSING_VALUE, type EstateFacts } from '@fjt/domain';
-import { decimal, distance } from '../format.ts';
+import { decimal, distance } from '../../../lib/display.ts';
 import { Section } from './Section.tsx';
 
 const dash = (v: string | number | null | undefined, unit = '') =>

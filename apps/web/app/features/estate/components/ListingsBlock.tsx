@@ -1,7 +1,7 @@
 // 在售房源: the 5 newest listings (→ house-resold), each → property; a price cut shows as a badge.
 import { Link } from 'react-router';
 import { floorLabel, roomLabel, type ListingAnalysisBody, type ListingListBody } from '@fjt/domain';
-import { area, totalPrice, unitPrice } from '../format.ts';
+import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
 import { Section } from './Section.tsx';
 
 export function ListingsBlock({

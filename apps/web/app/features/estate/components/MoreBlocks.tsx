@@ -1,7 +1,7 @@
 // The lower blocks: agents (→ agent-list), links to 点评/笔记/视频/租房/问答, nearby estates, data source.
 import { Link } from 'react-router';
 import type { AnalysisDataSourceBody, AroundEstate, EstateAgent } from '@fjt/domain';
-import { distance, rate, unitPrice } from '../format.ts';
+import { distance, rate, unitPrice } from '../../../lib/display.ts';
 import { AgentCard } from './AgentCard.tsx';
 import { Section } from './Section.tsx';
 

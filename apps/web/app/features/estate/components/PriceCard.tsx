@@ -2,7 +2,7 @@
 import type { EstateBasicInfo } from '@fjt/domain';
 import { MISSING_VALUE } from '@fjt/domain';
 import { useSendOrder } from '../../../components/layouts/SendOrderLayout.tsx';
-import { decimal, monthTitle, rate, unitPrice } from '../format.ts';
+import { decimal, monthTitle, rate, unitPrice } from '../../../lib/display.ts';
 
 function Figure({ label, value, mom }: { label: string; value: number | null; mom: number | null }) {
   const change = rate(mom);

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { EstateBasicInfo, EstateFacts } from '@fjt/domain';
 import { SendOrderLayout } from '../../../components/layouts/SendOrderLayout.tsx';
 import { parseEstateId } from '../estate-id.ts';
-import { area, totalPrice, unitPrice } from '../format.ts';
+import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
 import { DealsBlock } from './DealsBlock.tsx';
 import { factRows } from './FactsGrid.tsx';
 import { PriceCard } from './PriceCard.tsx';

@@ -1,4 +1,4 @@
-// Display helpers of the estate page, all on top of the spec §5 filters (formatMoney, formatRate).
+// Display helpers shared by the price pages, all on top of the spec §5 filters (formatMoney, formatRate).
 import { MISSING_VALUE, formatMoney, formatRate, roundTo } from '@fjt/domain';
 
 /** '29,350元/㎡', or '--'. */
@@ -38,4 +38,14 @@ export function decimal(value: number, digits: number): string {
 /** 450 → '450米', 1450 → '1.5公里'. */
 export function distance(metres: number): string {
   return metres < 1000 ? `${metres}米` : `${decimal(metres / 1000, 1)}公里`;
+}
+
+/** 议价空间 '3.2%', or '--'. */
+export function percent(value: number | null | undefined): string {
+  return value === null || value === undefined ? MISSING_VALUE : `${roundTo(value, 1).toFixed(1)}%`;
+}
+
+/** 成交周期 '86天', or '--'. */
+export function days(value: number | null | undefined): string {
+  return value === null || value === undefined ? MISSING_VALUE : `${value}天`;
 }

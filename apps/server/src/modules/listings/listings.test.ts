@@ -1,0 +1,119 @@
+// house/listing/search and house/listing/detail on the seeded small dataset (city 605).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { TestDatabase } from '@fjt/db/testing';
+import type { ListingDetailBody, ListingSearchBody } from '@fjt/domain';
+import { startSeededApp, type SeededApp } from '../../testing.ts';
+
+let seeded: SeededApp;
+let database: TestDatabase;
+let app: FastifyInstance;
+let estateId: number;
+
+beforeAll(async () => {
+  seeded = await startSeededApp();
+  ({ database, app } = seeded);
+  const [row] = await database.sql.query<{ estate_id: number }>(
+    `SELECT estate_id FROM listing WHERE status = 'on_sale' AND city_id = 605 GROUP BY estate_id ORDER BY count(*) DESC, estate_id LIMIT 1`,
+  );
+  estateId = row!.estate_id;
+});
+
+afterAll(async () => {
+  await seeded.close();
+});
+
+const get = async <T>(path: string) => {
+  const res = await app.inject(`/rabbit/v1/${path}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { body: T }).body;
+};
+
+const failure = async (path: string, status: number) => {
+  const res = await app.inject(`/rabbit/v1/${path}`);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as { resultCode: number; errMsg: string };
+};
+
+describe('house/listing/search', () => {
+  it('lists an estate’s on-sale listings with its supply header and 12 months', async () => {
+    const body = await get<ListingSearchBody>(`house/listing/search?cityId=605&houseId=${estateId}`);
+    const [count] = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM listing WHERE estate_id = $1 AND status = 'on_sale'`,
+      [estateId],
+    );
+    expect(body.total).toBe(count!.n);
+    expect(body.summary.onSaleCount).toBe(count!.n);
+    expect(body.summary.estateId).toBe(estateId);
+    expect(body.summary.months).toHaveLength(12);
+    expect(body.list.length).toBe(Math.min(20, count!.n));
+    expect(body.list.every((l) => l.estateId === estateId)).toBe(true);
+  });
+
+  it('searches the city, pages without overlap and sorts by total price', async () => {
+    const first = await get<ListingSearchBody>('house/listing/search?cityId=605&order=totalPrice_asc');
+    const second = await get<ListingSearchBody>('house/listing/search?cityId=605&order=totalPrice_asc&page=2');
+    expect(first.summary.estateId).toBeNull();
+    expect(first.summary.name).toBe('杭州');
+    expect(first.list).toHaveLength(20);
+    const ids = new Set(first.list.map((l) => l.id));
+    expect(second.list.some((l) => ids.has(l.id))).toBe(false);
+    const prices = [...first.list, ...second.list].map((l) => l.totalPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('applies every filter', async () => {
+    const q =
+      'cityId=605&roomType=2,3&area=70-110&floor=middle,high&orientation=南,南北&decoration=精装&holdLimit=满二&elevator=1';
+    const body = await get<ListingSearchBody>(`house/listing/search?${encodeURI(q)}`);
+    expect(body.total).toBeGreaterThan(0);
+    for (const l of body.list) {
+      expect([2, 3]).toContain(l.rooms);
+      expect(l.area).toBeGreaterThanOrEqual(70);
+      expect(l.area).toBeLessThan(110);
+      expect(l.floor * 3).toBeGreaterThan(l.totalFloors);
+      expect(['南', '南北']).toContain(l.orientation);
+      expect(l.decoration).toBe('精装');
+      expect(['满二', '满五']).toContain(l.yearsHeld);
+      expect(l.hasElevator).toBe(true);
+    }
+  });
+
+  it('answers bad input with 400 and a Chinese message, an unknown estate with 404', async () => {
+    expect((await failure('house/listing/search', 400)).errMsg).toMatch(/cityId/);
+    expect((await failure('house/listing/search?cityId=605&houseId=abc', 400)).errMsg).toBe('houseId 格式不正确');
+    expect((await failure('house/listing/search?cityId=605&floor=top', 400)).errMsg).toBe('floor 不是可用的选项');
+    expect((await failure('house/listing/search?cityId=605&order=x', 400)).errMsg).toBe('order 不是可用的排序方式');
+    expect((await failure('house/listing/search?cityId=605&houseId=99999999', 404)).errMsg).toBe('小区不存在');
+  });
+});
+
+describe('house/listing/detail', () => {
+  it('shows a listing with its estate, price changes, deals and similar listings', async () => {
+    const [row] = await database.sql.query<{ id: number; estate_id: number; n: number }>(
+      `SELECT l.id, l.estate_id, count(c.seq)::int AS n FROM listing l JOIN listing_price_change c ON c.listing_id = l.id
+       WHERE l.status = 'on_sale' AND l.city_id = 605 GROUP BY l.id ORDER BY l.id LIMIT 1`,
+    );
+    const body = await get<ListingDetailBody>(`house/listing/detail?propertyId=${row!.id}`);
+    expect(body.listing.id).toBe(row!.id);
+    expect(body.listing.onSale).toBe(true);
+    expect(body.estate.id).toBe(row!.estate_id);
+    expect(body.priceChanges).toHaveLength(row!.n);
+    expect(body.deals.length).toBeLessThanOrEqual(3);
+    expect(body.deals.every((d) => d.masked === false)).toBe(true);
+    expect(body.similar.every((s) => s.id !== row!.id)).toBe(true);
+    if (body.estate.listingAvg !== null) expect(body.vsEstatePct).not.toBeNull();
+  });
+
+  it('marks a sold listing as not on sale', async () => {
+    const [row] = await database.sql.query<{ id: number }>(`SELECT id FROM listing WHERE status = 'sold' LIMIT 1`);
+    const body = await get<ListingDetailBody>(`house/listing/detail?propertyId=${row!.id}`);
+    expect(body.listing.onSale).toBe(false);
+  });
+
+  it('answers bad input with 400 and a Chinese message, an unknown listing with 404', async () => {
+    expect((await failure('house/listing/detail', 400)).errMsg).toBe('propertyId 不能为空');
+    expect((await failure('house/listing/detail?propertyId=x', 400)).errMsg).toBe('propertyId 格式不正确');
+    expect((await failure('house/listing/detail?propertyId=99999999', 404)).errMsg).toBe('房源不存在');
+  });
+});

@@ -1,0 +1,57 @@
+// One on-sale listing in a list (→ property): 室厅·面积·朝向, 楼层, 总价 万 and 单价, tags, 带看, and a 降价 badge
+// when the asking price is below the first one.
+import { Link } from 'react-router';
+import { floorLevel, formatMoney, roomLabel, type ListingCard } from '@fjt/domain';
+import { areaText, totalPriceText, unitPriceText } from './format.ts';
+
+export function listingTags(l: ListingCard): string[] {
+  const tags: string[] = [];
+  if (l.yearsHeld === '满五' && l.onlyHome) tags.push('满五唯一');
+  else if (l.yearsHeld !== '不满二') tags.push(l.yearsHeld);
+  if (l.hasElevator) tags.push('有电梯');
+  if (l.decoration === '精装') tags.push('精装修');
+  if (l.stationDistanceM !== null && l.stationDistanceM <= 1000) tags.push('近地铁');
+  return tags;
+}
+
+export function ListingCardView({
+  cityId,
+  listing: l,
+  showEstate,
+}: {
+  cityId: number;
+  listing: ListingCard;
+  showEstate: boolean;
+}) {
+  const cut = l.totalPrice < l.initialTotalPrice;
+  return (
+    <Link className="listing-card" to={`/${cityId}/property/${l.id}`}>
+      <div className="listing-card__main">
+        <h3 className="listing-card__title">
+          {roomLabel(l.rooms, l.halls)} · {areaText(l.area)} · {l.orientation}
+        </h3>
+        <p className="listing-card__meta">
+          {showEstate ? `${l.estateName} · ` : ''}
+          {floorLevel(l.floor, l.totalFloors)} · {l.decoration}
+        </p>
+        <p className="listing-card__tags">
+          {cut ? (
+            <span className="listing-badge listing-badge--cut">
+              降价{formatMoney(l.initialTotalPrice - l.totalPrice, 'thousand')}万
+            </span>
+          ) : null}
+          {listingTags(l).map((t) => (
+            <span key={t} className="listing-badge">
+              {t}
+            </span>
+          ))}
+        </p>
+        <p className="listing-card__views">近7天带看{l.views7d}次</p>
+      </div>
+      <div className="listing-card__price">
+        <strong className="num">{totalPriceText(l.totalPrice)}</strong>
+        <span className="num">{unitPriceText(l.unitPrice)}</span>
+      </div>
+    </Link>
+  );
+}
