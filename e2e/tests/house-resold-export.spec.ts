@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
 
@@ -13,7 +14,7 @@ async function search(request: APIRequestContext, query: string): Promise<Listin
 }
 
 test.describe('/{city}/house-resold/{houseId}/export 在售报告', () => {
-  test('the report shows the estate’s figures and prints to an A4 PDF', async ({ page, request }) => {
+  test('the report shows the estate’s figures and prints to an A4 PDF', async ({ page, request }, testInfo) => {
     const estateId = (await search(request, 'cityId=605&size=1')).list[0]!.estateId;
     const api = await search(request, `cityId=605&houseId=${estateId}&order=listedAt_desc`);
     await page.goto(`/605/house-resold/${estateId}/export`);
@@ -28,11 +29,13 @@ test.describe('/{city}/house-resold/{houseId}/export 在售报告', () => {
     await expect(page.getByRole('region', { name: '在售房源' })).not.toContainText('经纪人');
     await expect(page.getByRole('button', { name: '打印/保存为PDF' })).toBeVisible();
     await page.screenshot({ path: shot('house-resold-export'), fullPage: true });
+    await page.getByRole('region', { name: '在售房源' }).screenshot({ path: shot('house-resold-export-listings') });
 
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: '打印/保存为PDF' })).toBeHidden();
     await page.screenshot({ path: shot('house-resold-export-print'), fullPage: true });
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    writeFileSync(testInfo.outputPath('house-resold-export.pdf'), pdf); // kept with the run's results
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(30_000);
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];

@@ -57,7 +57,10 @@ test.describe('/{city}/house-resold 在售二手房', () => {
     await page.locator('.adm-dropdown-item').filter({ hasText: '排序' }).click();
     await page.getByRole('button', { name: '总价从低到高' }).click();
     await expect(page).toHaveURL(/order=totalPrice_asc/);
-    const api = await search(request, `cityId=605&roomType=2&decoration=${encodeURIComponent('精装')}&order=totalPrice_asc`);
+    const api = await search(
+      request,
+      `cityId=605&roomType=2&decoration=${encodeURIComponent('精装')}&order=totalPrice_asc`,
+    );
     await expect(page.getByText(`共${api.total}套在售房源`)).toBeVisible();
     const cards = page.getByRole('list', { name: '在售房源' }).getByRole('link');
     await expect(cards.first()).toContainText('2室');

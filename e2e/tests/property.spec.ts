@@ -2,7 +2,15 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
 
 interface Detail {
-  listing: { id: number; totalPrice: number; unitPrice: number; views7d: number; views30d: number; onSale: boolean };
+  listing: {
+    id: number;
+    cityId: number;
+    totalPrice: number;
+    unitPrice: number;
+    views7d: number;
+    views30d: number;
+    onSale: boolean;
+  };
   estate: { id: number; name: string };
   priceChanges: unknown[];
   deals: { id: number }[];
@@ -15,11 +23,17 @@ async function detail(request: APIRequestContext, id: number): Promise<Detail> {
   return ((await res.json()) as { body: Detail }).body;
 }
 
-/** An on-sale listing that was cut, with an agent: the fullest page. */
+/** An on-sale listing whose price changed, for the fullest page (the first listing when none did). */
 async function cutListingId(request: APIRequestContext): Promise<number> {
-  const res = await request.get('/rabbit/v1/house/listing/search?cityId=605&size=20');
-  const { body } = (await res.json()) as { body: { list: { id: number; priceChangeCount: number }[] } };
-  return (body.list.find((l) => l.priceChangeCount > 0) ?? body.list[0]!).id;
+  let first: number | null = null;
+  for (let page = 1; page <= 5; page += 1) {
+    const res = await request.get(`/rabbit/v1/house/listing/search?cityId=605&page=${page}`);
+    const { body } = (await res.json()) as { body: { list: { id: number; priceChangeCount: number }[] } };
+    first ??= body.list[0]!.id;
+    const cut = body.list.find((l) => l.priceChangeCount > 0);
+    if (cut) return cut.id;
+  }
+  return first!;
 }
 
 const wan = (yuan: number) => `${Math.round(yuan / 10_000)}万`;
@@ -43,7 +57,8 @@ test.describe('/{city}/property 房源详情', () => {
     }
     await expect(page.getByRole('region', { name: '带看' })).toContainText(`近7天带看${api.listing.views7d}次`);
     await expect(page.getByRole('region', { name: '带看' })).toContainText(`近30天带看${api.listing.views30d}次`);
-    if (api.priceChanges.length > 0) await expect(page.getByRole('region', { name: '调价记录' })).toContainText('首次挂牌');
+    if (api.priceChanges.length > 0)
+      await expect(page.getByRole('region', { name: '调价记录' })).toContainText('首次挂牌');
     await expect(page.getByRole('region', { name: '所在小区' }).getByRole('link')).toHaveAttribute(
       'href',
       `/605/house-detail/${api.estate.id}`,
@@ -59,6 +74,7 @@ test.describe('/{city}/property 房源详情', () => {
       await expect(agent.getByRole('button', { name: '咨询' })).toBeVisible();
     }
     await expect(page.getByRole('button', { name: '获取成交价' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '分享' })).toBeVisible();
     await page.screenshot({ path: shot('property'), fullPage: true });
   });
 
@@ -70,7 +86,7 @@ test.describe('/{city}/property 房源详情', () => {
       const res = await request.get(`/rabbit/v1/house/listing/detail?propertyId=${id}`);
       if (res.status() !== 200) continue;
       const body = ((await res.json()) as { body: Detail }).body;
-      if (!body.listing.onSale) gone = id;
+      if (!body.listing.onSale && body.listing.cityId === 605) gone = id;
     }
     expect(gone).not.toBeNull();
     await page.goto(`/605/property/${gone}`);

@@ -146,7 +146,7 @@ export default [
   route(':city/house-new/:houseId?', P, { id: 'house-new' }),
   route(':city/house-note/:houseId?', P, { id: 'house-note' }),
   route(':city/house-resold/:houseId?', 'routes/listings/house-resold.tsx', { id: 'house-resold' }),
-  route(':city/house-resold/:houseId?/export', 'routes/listings/house-resold-export.tsx', { id: 'house-resold-export' }),
+  route(':city/house-resold/:houseId?/export', 'routes/listings/resold-export.tsx', { id: 'house-resold-export' }),
   route(':city/loupan/:houseId?', P, { id: 'loupan' }),
   route(':city/loupan/:houseId?/export', P, { id: 'loupan-export' }),
   route(':city/overseas-detail/:estateId', P, { id: 'overseas-detail' }),

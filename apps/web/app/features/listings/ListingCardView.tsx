@@ -2,7 +2,7 @@
 // when the asking price is below the first one.
 import { Link } from 'react-router';
 import { floorLevel, formatMoney, roomLabel, type ListingCard } from '@fjt/domain';
-import { areaText, totalPriceText, unitPriceText } from './format.ts';
+import { area, totalPrice, unitPrice } from '../../lib/display.ts';
 
 export function listingTags(l: ListingCard): string[] {
   const tags: string[] = [];
@@ -28,7 +28,7 @@ export function ListingCardView({
     <Link className="listing-card" to={`/${cityId}/property/${l.id}`}>
       <div className="listing-card__main">
         <h3 className="listing-card__title">
-          {roomLabel(l.rooms, l.halls)} · {areaText(l.area)} · {l.orientation}
+          {roomLabel(l.rooms, l.halls)} · {area(l.area)} · {l.orientation}
         </h3>
         <p className="listing-card__meta">
           {showEstate ? `${l.estateName} · ` : ''}
@@ -49,8 +49,8 @@ export function ListingCardView({
         <p className="listing-card__views">近7天带看{l.views7d}次</p>
       </div>
       <div className="listing-card__price">
-        <strong className="num">{totalPriceText(l.totalPrice)}</strong>
-        <span className="num">{unitPriceText(l.unitPrice)}</span>
+        <strong className="num">{totalPrice(l.totalPrice)}</strong>
+        <span className="num">{unitPrice(l.unitPrice)}</span>
       </div>
     </Link>
   );

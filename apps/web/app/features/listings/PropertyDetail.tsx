@@ -5,8 +5,9 @@ import { Link, useLocation } from 'react-router';
 import { floorLevel, formatDate, formatMoney, roomLabel, type DealRow, type ListingDetailBody } from '@fjt/domain';
 import { EstateCover } from '../../components/estate-cover/EstateCover.tsx';
 import { useSendOrder } from '../../components/layouts/SendOrderLayout.tsx';
+import { copyText } from '../../lib/copy-text.ts';
 import { ListingCardView } from './ListingCardView.tsx';
-import { areaText, rateText, totalPriceText, unitPriceText } from './format.ts';
+import { area, monthTitle, rate, totalPrice, unitPrice } from '../../lib/display.ts';
 
 function Section({ title, children, more }: { title: string; children: React.ReactNode; more?: React.ReactNode }) {
   return (
@@ -24,12 +25,12 @@ function DealLine({ deal, today }: { deal: DealRow; today: Date }) {
   return (
     <li className="property-deal">
       <span>
-        {roomLabel(deal.rooms, deal.halls)} · {areaText(deal.area)}
+        {roomLabel(deal.rooms, deal.halls)} · {area(deal.area)}
         <small>{formatDate(deal.dealDate, today)}成交</small>
       </span>
       <span className="num">
-        <strong>{deal.masked ? '**万' : totalPriceText(deal.totalPrice)}</strong>
-        <small>{deal.masked ? '**元/㎡' : unitPriceText(deal.unitPrice)}</small>
+        <strong>{deal.masked ? '**万' : totalPrice(deal.totalPrice)}</strong>
+        <small>{deal.masked ? '**元/㎡' : unitPrice(deal.unitPrice)}</small>
       </span>
     </li>
   );
@@ -39,9 +40,17 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
   const { openOrder } = useSendOrder();
   const location = useLocation();
   const { listing: l, estate, agent } = detail;
-  const vs = rateText(detail.vsEstatePct);
+  const vs = rate(detail.vsEstatePct);
   const estatePath = `/${cityId}/house-detail/${estate.id}`;
   const today = new Date(now);
+  const share = async () => {
+    const url = window.location.href;
+    if (typeof navigator.share === 'function') {
+      await navigator.share({ title: `${estate.name}${roomLabel(l.rooms, l.halls)}`, url }).catch(() => undefined);
+      return;
+    }
+    await copyText(url).catch(() => undefined);
+  };
 
   const similar = (
     <Section title="相似房源" more={<Link to={`/${cityId}/house-resold/${estate.id}`}>更多在售</Link>}>
@@ -65,7 +74,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
         <div className="property-gone">
           <p className="property-gone__title">该房源已下架</p>
           <p>
-            {estate.name} · {roomLabel(l.rooms, l.halls)} · {areaText(l.area)}
+            {estate.name} · {roomLabel(l.rooms, l.halls)} · {area(l.area)}
           </p>
           <Link to={`/${cityId}/house-resold/${estate.id}`} className="btn">
             看看{estate.name}在售房源
@@ -83,20 +92,20 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
       </div>
       <section className="property-head">
         <h1>
-          {estate.name} {roomLabel(l.rooms, l.halls)} {areaText(l.area)} {l.orientation}
+          {estate.name} {roomLabel(l.rooms, l.halls)} {area(l.area)} {l.orientation}
         </h1>
         <div className="property-head__prices">
           <div>
-            <strong className="num property-head__total">{totalPriceText(l.totalPrice)}</strong>
+            <strong className="num property-head__total">{totalPrice(l.totalPrice)}</strong>
             <small>总价</small>
           </div>
           <div>
-            <strong className="num">{unitPriceText(l.unitPrice)}</strong>
+            <strong className="num">{unitPrice(l.unitPrice)}</strong>
             <small>单价</small>
           </div>
         </div>
         <p className="property-head__vs">
-          较小区挂牌均价{unitPriceText(estate.listingAvg)}
+          较小区挂牌均价{unitPrice(estate.listingAvg)}
           <span className={vs.className}>
             {detail.vsEstatePct === null ? '--' : vs.text.replace(/^上涨/, '高').replace(/^下跌/, '低')}
           </span>
@@ -114,7 +123,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
           </div>
           <div>
             <dt>建筑面积</dt>
-            <dd>{areaText(l.area)}</dd>
+            <dd>{area(l.area)}</dd>
           </div>
           <div>
             <dt>朝向</dt>
@@ -149,7 +158,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
           </div>
           <div>
             <dt>上次交易</dt>
-            <dd>{l.lastTradeDate ? formatDate(l.lastTradeDate, today) : '--'}</dd>
+            <dd>{l.lastTradeDate ? monthTitle(l.lastTradeDate.slice(0, 7)) : '--'}</dd>
           </div>
           <div>
             <dt>挂牌时间</dt>
@@ -177,13 +186,13 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
 
       <Section title="调价记录">
         {detail.priceChanges.length === 0 ? (
-          <p className="property-empty">挂牌以来未调价，首次挂牌{totalPriceText(l.initialTotalPrice)}</p>
+          <p className="property-empty">挂牌以来未调价，首次挂牌{totalPrice(l.initialTotalPrice)}</p>
         ) : (
           <ol className="price-changes">
             <li>
               <span>{formatDate(l.listedAt, today)}</span>
               <span>首次挂牌</span>
-              <span className="num">{totalPriceText(l.initialTotalPrice)}</span>
+              <span className="num">{totalPrice(l.initialTotalPrice)}</span>
             </li>
             {detail.priceChanges.map((c) => {
               const down = c.newTotalPrice < c.oldTotalPrice;
@@ -194,7 +203,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
                     {down ? '降价' : '涨价'}
                     {formatMoney(Math.abs(c.oldTotalPrice - c.newTotalPrice), 'thousand')}万
                   </span>
-                  <span className="num">{totalPriceText(c.newTotalPrice)}</span>
+                  <span className="num">{totalPrice(c.newTotalPrice)}</span>
                 </li>
               );
             })}
@@ -212,7 +221,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
               {estate.buildYear ? ` · ${estate.buildYear}年建成` : ''}
             </small>
             <small>
-              挂牌均价{unitPriceText(estate.listingAvg)} · 在售{estate.onSaleCount}套
+              挂牌均价{unitPrice(estate.listingAvg)} · 在售{estate.onSaleCount}套
             </small>
           </span>
         </Link>
@@ -259,6 +268,9 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
         <Link className="property-bar__item" to={`/login?redirect=${encodeURIComponent(location.pathname)}`}>
           <span aria-hidden="true">☆</span>收藏
         </Link>
+        <button type="button" className="property-bar__item" onClick={() => void share()}>
+          <span aria-hidden="true">⇪</span>分享
+        </button>
         <button
           type="button"
           className="property-bar__item"

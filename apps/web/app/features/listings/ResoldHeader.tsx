@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { ListingSummary } from '@fjt/domain';
 import { SvgChart } from '../../components/charts/SvgChart.tsx';
-import { unitPriceText } from './format.ts';
+import { unitPrice } from '../../lib/display.ts';
 
 export function ResoldHeader({
   summary,
@@ -31,7 +31,7 @@ export function ResoldHeader({
       <dl className="resold-header__figures">
         <div>
           <dt>挂牌均价</dt>
-          <dd className="num">{unitPriceText(summary.listingAvg)}</dd>
+          <dd className="num">{unitPrice(summary.listingAvg)}</dd>
         </div>
         <div>
           <dt>在售</dt>

@@ -11,7 +11,8 @@ import {
   type RoomTypeAnalysisBody,
   type TotalPriceAnalysisBody,
 } from '@fjt/domain';
-import { areaText, monthText, rateText, totalPriceText, unitPriceText } from './format.ts';
+import { copyText } from '../../lib/copy-text.ts';
+import { area, monthTitle, rate, totalPrice, unitPrice } from '../../lib/display.ts';
 import './report.css';
 
 export interface ResoldReportData {
@@ -29,11 +30,18 @@ export interface ResoldReportData {
 export function ResoldReport({ report }: { report: ResoldReportData }) {
   const { basic, listings, roomTypes, totalPrices, source } = report;
   const { summary } = listings;
-  const listingMom = rateText(basic.listingMom);
+  const listingMom = rate(basic.listingMom);
   const [y, m, d] = report.madeOn.split('-');
   return (
     <main className="report">
       <div className="report__actions no-print">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void copyText(window.location.href).catch(() => undefined)}
+        >
+          复制链接
+        </button>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           打印/保存为PDF
         </button>
@@ -61,7 +69,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
         <dl className="report-figures">
           <div>
             <dt>挂牌均价</dt>
-            <dd>{unitPriceText(basic.listingAvg)}</dd>
+            <dd>{unitPrice(basic.listingAvg)}</dd>
           </div>
           <div>
             <dt>环比</dt>
@@ -69,7 +77,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
           </div>
           <div>
             <dt>成交均价</dt>
-            <dd>{unitPriceText(basic.dealAvg)}</dd>
+            <dd>{unitPrice(basic.dealAvg)}</dd>
           </div>
           <div>
             <dt>在售</dt>
@@ -101,7 +109,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
           <tbody>
             {summary.months.map((row) => (
               <tr key={row.month}>
-                <td>{monthText(row.month)}</td>
+                <td>{monthTitle(row.month)}</td>
                 <td>{row.listingCount}</td>
                 <td>{formatMoney(row.listingAvg)}</td>
                 <td>{row.dealCount}</td>
@@ -153,17 +161,18 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
             </tbody>
           </table>
         ) : null}
-        {totalPrices ? <p className="report-hint">在售平均总价：{totalPriceText(totalPrices.avgTotalPrice)}</p> : null}
+        {totalPrices ? <p className="report-hint">在售平均总价：{totalPrice(totalPrices.avgTotalPrice)}</p> : null}
       </section>
 
       <section className="report-section" aria-label="在售房源">
-        <h2>四、在售房源（{listings.total}套{listings.total > listings.list.length ? `，列出最新${listings.list.length}套` : ''}）</h2>
+        <h2>
+          四、在售房源（{listings.total}套
+          {listings.total > listings.list.length ? `，列出最新${listings.list.length}套` : ''}）
+        </h2>
         <table className="report-table report-table--listings">
           <thead>
             <tr>
-              <th>户型</th>
-              <th>面积</th>
-              <th>朝向</th>
+              <th>房源</th>
               <th>楼层</th>
               <th>总价</th>
               <th>单价</th>
@@ -173,24 +182,26 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
           <tbody>
             {listings.list.map((l) => (
               <tr key={l.id}>
-                <td>{roomLabel(l.rooms, l.halls)}</td>
-                <td>{areaText(l.area)}</td>
-                <td>{l.orientation}</td>
-                <td>{floorLevel(l.floor, l.totalFloors)}</td>
-                <td>{totalPriceText(l.totalPrice)}</td>
+                <td>
+                  {roomLabel(l.rooms, l.halls)} {area(l.area)} {l.orientation}
+                </td>
+                <td>{floorLevel(l.floor, l.totalFloors).replace('楼层/共', '/')}</td>
+                <td>{totalPrice(l.totalPrice)}</td>
                 <td>{formatMoney(l.unitPrice)}</td>
-                <td>{l.listedAt}</td>
+                <td>{l.listedAt.slice(2)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        <p className="report-hint">单价单位：元/㎡；挂牌日期为年-月-日（两位年份）。</p>
       </section>
 
       <section className="report-section" aria-label="数据来源">
         <h2>五、数据来源与说明</h2>
         {source ? (
           <p>
-            本报告基于{source.listingCount}条挂牌记录、{source.dealCount}条成交记录（中介成交{source.agencyDealCount}条，网签备案
+            本报告基于{source.listingCount}条挂牌记录、{source.dealCount}条成交记录（中介成交{source.agencyDealCount}
+            条，网签备案
             {source.netsignDealCount}条）。
           </p>
         ) : null}

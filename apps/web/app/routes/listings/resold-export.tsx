@@ -3,7 +3,7 @@
 // adds the gate here (loader) and the viewer's masked phone as the watermark.
 import { data } from 'react-router';
 import { SITE_DESCRIPTION, listingSearchQuery, pageTitle, parseCityId } from '@fjt/domain';
-import type { Route } from './+types/house-resold-export';
+import type { Route } from './+types/resold-export';
 import { ResoldReport } from '../../features/listings/ResoldReport.tsx';
 import { distributionChart } from '../../features/listings/charts.server.ts';
 
