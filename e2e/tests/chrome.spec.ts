@@ -25,11 +25,20 @@ test('a failed navigation gives the progress bar its failed style', async ({ pag
     await route.continue();
   });
   await page.evaluate(() => {
-    const w = window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } };
+    // The failed style shows for 500 ms before the bar hides: record it rather than race it.
+    const w = window as unknown as {
+      __failed: boolean;
+      __reactRouterDataRouter: { navigate(to: string): Promise<void> };
+    };
+    w.__failed = false;
+    // Observe the whole document: the error page may re-render the bar as a new element.
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="progress-bar"][data-failed="true"]')) w.__failed = true;
+    }).observe(document.body, { attributes: true, childList: true, subtree: true });
     void w.__reactRouterDataRouter.navigate('/helper?__error=502');
   });
   await expect(page.getByTestId('error-status')).toHaveText('502');
-  await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-failed', 'true');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __failed: boolean }).__failed)).toBe(true);
 });
 
 // That a navigation shorter than the 200 ms throttle never shows the bar is a timing rule: it is tested with

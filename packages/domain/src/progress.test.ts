@@ -168,3 +168,19 @@ describe('createProgressBar', () => {
     expect(bar.state().percent).toBe(0);
   });
 });
+
+describe('progress bar failure', () => {
+  it('is not cleared by a finish reported after it by the same navigation', async () => {
+    vi.useFakeTimers();
+    const states: { failed: boolean; visible: boolean }[] = [];
+    const bar = createProgressBar((s) => states.push(s));
+    bar.start();
+    vi.advanceTimersByTime(PROGRESS.throttleMs + PROGRESS.tickMs);
+    bar.fail();
+    bar.finish();
+    expect(bar.state()).toMatchObject({ visible: true, failed: true, percent: 100 });
+    vi.advanceTimersByTime(PROGRESS.hideAfterMs);
+    expect(bar.state()).toMatchObject({ visible: false, failed: false });
+    vi.useRealTimers();
+  });
+});

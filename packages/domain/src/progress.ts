@@ -65,10 +65,12 @@ export function createProgressBar(
 
   const end = (failed: boolean): void => {
     if (!current.visible) {
-      // Finished within the throttle: the bar never appears.
+      // Finished or failed within the throttle: the bar never appears (the error page speaks for itself).
       clearAll();
       return;
     }
+    // A failure stays on screen until it hides, even when the same navigation then reports it finished.
+    if (!failed && current.failed && hide !== undefined) return;
     clearAll();
     set({ visible: true, percent: 100, failed });
     hide = timers.setTimeout(() => {

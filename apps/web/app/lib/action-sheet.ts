@@ -12,16 +12,20 @@ export interface SheetAction {
 /** Shows the sheet and resolves with the chosen action's key, or null when it is dismissed. */
 export function chooseAction(actions: SheetAction[], extra?: string): Promise<string | null> {
   return new Promise((resolve) => {
-    let chosen: string | null = null;
+    // Settle on the tap itself, not after the closing animation: the caller acts at once.
+    let settled = false;
+    const settle = (value: string | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
     ActionSheet.show({
       actions,
       extra,
       cancelText: '取消',
       closeOnAction: true,
-      onAction: (action) => {
-        chosen = String(action.key);
-      },
-      afterClose: () => resolve(chosen),
+      onAction: (action) => settle(String(action.key)),
+      onClose: () => settle(null),
     });
   });
 }
