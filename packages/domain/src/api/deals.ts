@@ -2,7 +2,7 @@
 // the free-row quota (house/pro-free), and one deal's detail. Money in 元 and 元/㎡; months 'YYYY-MM'.
 // Rows are the estate page's DealRow: the server presents every one through presentDealRow.
 import { z } from 'zod';
-import { pageParams, positiveId } from './params.ts';
+import { band, pageParams, positiveId, roomTypes } from './params.ts';
 import { dealRow, houseIdParam } from './estates.ts';
 import { cityIdParam } from './geo.ts';
 
@@ -218,16 +218,6 @@ const areaId = (name: string) =>
     .int({ message: `${name} 格式不正确` })
     .positive({ message: `${name} 格式不正确` })
     .max(Number.MAX_SAFE_INTEGER, { message: `${name} 格式不正确` });
-const band = (name: string, example: string) =>
-  z
-    .string()
-    .regex(/^\d*-\d*$/, { message: `${name} 格式不正确，例如 ${example}` })
-    .optional()
-    .transform((v) => {
-      if (!v) return undefined;
-      const [lo, hi] = v.split('-');
-      return { min: lo ? Number(lo) : null, max: hi ? Number(hi) : null };
-    });
 
 /** Latest deals shown under each estate of the search. */
 export const DEAL_SEARCH_ROWS_PER_ESTATE = 3;
@@ -240,11 +230,7 @@ export const dealSearchQuery = z.object({
   /** Keyword for the estates (汉字, pinyin or initials), as in search. */
   kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
   /** Comma-separated room counts, 5 meaning five or more: '2,3' (the roomType filter group). */
-  roomType: z
-    .string()
-    .regex(/^[1-5](,[1-5])*$/, { message: 'roomType 格式不正确' })
-    .optional()
-    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : undefined)),
+  roomType: roomTypes(),
   /** 面积 band in ㎡: '70-90', '200-'. */
   area: band('area', '70-90'),
   /** 总价 band in 万: '200-300', '1000-'. */

@@ -1,6 +1,7 @@
 // estate/list (PAGES.md §3.2 community-list, §3.1 findArea/list, §3.4 plate-detail/list): estates of a city,
 // district or plate, with their latest 挂牌均价, MoM, 在售 and 成交, sortable and filterable.
 import { z } from 'zod';
+import { band } from './params.ts';
 import { cityIdParam } from './geo.ts';
 
 const id = (name: string) =>
@@ -8,16 +9,6 @@ const id = (name: string) =>
     .number({ message: `${name} 格式不正确` })
     .int({ message: `${name} 格式不正确` })
     .positive({ message: `${name} 格式不正确` });
-const band = (name: string, example: string) =>
-  z
-    .string()
-    .regex(/^\d*-\d*$/, { message: `${name} 格式不正确，例如 ${example}` })
-    .optional()
-    .transform((v) => {
-      if (!v) return undefined;
-      const [lo, hi] = v.split('-');
-      return { min: lo ? Number(lo) : null, max: hi ? Number(hi) : null };
-    });
 
 export const ESTATE_ORDERS = [
   'default',

@@ -1,6 +1,7 @@
 // Listings (挂牌) pages of PAGES.md §3.2: NEW house/listing/search (在售二手房 of an estate or a city, with the
 // filters of spec §3) and NEW house/listing/detail (房源详情). Money is in 元 (总价) and 元/㎡ (单价).
 import { z } from 'zod';
+import { band, roomTypes } from './params.ts';
 import { cityIdParam } from './geo.ts';
 import { dealRow, houseIdParam } from './estates.ts';
 
@@ -49,21 +50,9 @@ export const listingSearchQuery = z.object({
   /** The estate (小区); absent for the city's listings. */
   houseId: houseIdParam.optional(),
   /** Room counts, 5 meaning five or more: '2,3'. */
-  roomType: z
-    .string()
-    .regex(/^[1-5](,[1-5])*$/, { message: 'roomType 格式不正确' })
-    .optional()
-    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : undefined)),
+  roomType: roomTypes(),
   /** 建筑面积 band in ㎡: '70-90', '200-'. */
-  area: z
-    .string()
-    .regex(/^\d*-\d*$/, { message: 'area 格式不正确，例如 70-90' })
-    .optional()
-    .transform((v) => {
-      if (!v) return undefined;
-      const [lo, hi] = v.split('-');
-      return { min: lo ? Number(lo) : null, max: hi ? Number(hi) : null };
-    }),
+  area: band('area', '70-90'),
   /** 低/中/高楼层: the bottom, middle and top third (floorLevel). */
   floor: choices('floor', FLOOR_LEVELS),
   orientation: choices('orientation', ORIENTATIONS),

@@ -26,3 +26,23 @@ export const pageParams = (maxSize: number) => ({
     .max(maxSize, { message: `size 最多为 ${maxSize}` })
     .default(maxSize),
 });
+
+/** A numeric band 'lo-hi' ('70-90', '200-', '-300') → { min, max } with null for an open end. */
+export const band = (name: string, example: string) =>
+  z
+    .string()
+    .regex(/^\d*-\d*$/, { message: `${name} 格式不正确，例如 ${example}` })
+    .optional()
+    .transform((v) => {
+      if (!v) return undefined;
+      const [lo, hi] = v.split('-');
+      return { min: lo ? Number(lo) : null, max: hi ? Number(hi) : null };
+    });
+
+/** Comma-separated room counts, 5 meaning five or more: '2,3' → [2, 3]. */
+export const roomTypes = () =>
+  z
+    .string()
+    .regex(/^[1-5](,[1-5])*$/, { message: 'roomType 格式不正确' })
+    .optional()
+    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : undefined));

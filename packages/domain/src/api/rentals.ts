@@ -1,5 +1,6 @@
 // estate/rent/list (spec §7; PAGES.md §3.6): an estate's rentals with its rent level, or the city's rentals.
 import { z } from 'zod';
+import { band, roomTypes } from './params.ts';
 import { cityIdParam } from './geo.ts';
 import { trendPoint } from './market.ts';
 
@@ -19,21 +20,9 @@ export const rentListQuery = z.object({
   kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
   rental: z.enum(['whole', 'shared'], { message: 'rental 只能是 whole 或 shared' }).optional(),
   /** Comma-separated room counts, 5 meaning five or more: '1,2'. */
-  roomType: z
-    .string()
-    .regex(/^[1-5](,[1-5])*$/, { message: 'roomType 格式不正确' })
-    .optional()
-    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : undefined)),
+  roomType: roomTypes(),
   /** Monthly rent band in 元: '2000-4000', '6000-'. */
-  rent: z
-    .string()
-    .regex(/^\d*-\d*$/, { message: 'rent 格式不正确，例如 2000-4000' })
-    .optional()
-    .transform((v) => {
-      if (!v) return undefined;
-      const [lo, hi] = v.split('-');
-      return { min: lo ? Number(lo) : null, max: hi ? Number(hi) : null };
-    }),
+  rent: band('rent', '2000-4000'),
   metroDistance: z.coerce.number({ message: 'metroDistance 格式不正确' }).int().min(100).max(5000).optional(),
   tenancyOrder: z.enum(TENANCY_ORDERS, { message: 'tenancyOrder 不是可用的排序方式' }).default('default'),
   page: z.coerce.number({ message: 'page 格式不正确' }).int().min(1, { message: 'page 从 1 开始' }).max(500).default(1),
