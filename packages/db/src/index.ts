@@ -2,4 +2,4 @@ export { openDatabase, type Database, type DatabaseHandle, type Driver, type Sql
 export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export * as schema from './schema/index.ts';
 export * from 'drizzle-orm';
-export { queryRows } from './rows.ts';
+export { queryPage, queryRows } from './rows.ts';

@@ -1,8 +1,27 @@
 // Raw SQL through Drizzle answers `{ rows }` on both drivers, but the shared PgDatabase type cannot say so.
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
 
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * One page of a list and how many rows match in all — the count and the page share the FROM/WHERE part so
+ * they cannot disagree. `from` starts at FROM; `select` is the column list; both run at once.
+ */
+export async function queryPage<Row>(
+  db: Database,
+  query: { select: SQL; from: SQL; orderBy: SQL; page: number; size: number },
+): Promise<{ total: number; rows: Row[] }> {
+  const [count, rows] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${query.from}`),
+    queryRows<Row>(
+      db,
+      sql`SELECT ${query.select} ${query.from} ORDER BY ${query.orderBy}
+          LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+    ),
+  ]);
+  return { total: count[0]?.total ?? 0, rows };
 }

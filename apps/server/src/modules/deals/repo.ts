@@ -1,6 +1,6 @@
 // SQL of the deal pages (PAGES.md §3.3). Monthly figures are aggregated here from the very deal rows the
 // history lists, so a page's 成交均价 is the mean of its month's rows.
-import { queryRows, sql, type Database, type SQL } from '@fjt/db';
+import { queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
 import type { DealRankLevel, DealRankMetric } from '@fjt/domain';
 import type { DealSqlRow } from '../estates/repo.ts';
 
@@ -281,17 +281,13 @@ export function createDealsRepo(db: Database) {
       page: number,
       size: number,
     ): Promise<{ total: number; rows: DealSqlRow[] }> {
-      const where = historyWhere(estateId, filter);
-      const [count, rows] = await Promise.all([
-        queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM deal d WHERE ${where}`),
-        queryRows<DealSqlRow>(
-          db,
-          sql`SELECT ${DEAL_COLUMNS} FROM deal d WHERE ${where}
-              ORDER BY d.deal_date DESC, d.id DESC
-              LIMIT ${size} OFFSET ${(page - 1) * size}`,
-        ),
-      ]);
-      return { total: count[0]?.total ?? 0, rows };
+      return queryPage<DealSqlRow>(db, {
+        select: DEAL_COLUMNS,
+        from: sql`FROM deal d WHERE ${historyWhere(estateId, filter)}`,
+        orderBy: sql`d.deal_date DESC, d.id DESC`,
+        page,
+        size,
+      });
     },
 
     async deal(dealId: number): Promise<DealDetailSqlRow | null> {

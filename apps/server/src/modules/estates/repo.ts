@@ -1,7 +1,7 @@
 // SQL of the estate detail page. Averages come from price_series (aggregated by the dataset from the very rows
 // the lists below show), so a page's figures agree with its rows; breakdowns the series does not hold (room
 // types, price bands, buildings) are aggregated here from the rows with the same definitions.
-import { queryRows, sql, type Database, type SQL } from '@fjt/db';
+import { queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
 
 export interface EstateRow {
   id: number;
@@ -424,20 +424,16 @@ export function createEstatesRepo(db: Database) {
     },
 
     async dealPage(estateId: number, page: number, size: number): Promise<{ total: number; rows: DealSqlRow[] }> {
-      const [count, rows] = await Promise.all([
-        queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM deal WHERE estate_id = ${estateId}`),
-        queryRows<DealSqlRow>(
-          db,
-          sql`SELECT id, to_char(deal_date, 'YYYY-MM-DD') AS "dealDate", rooms, halls, round(area::numeric, 2)::float8 AS area, floor,
+      return queryPage<DealSqlRow>(db, {
+        select: sql`id, to_char(deal_date, 'YYYY-MM-DD') AS "dealDate", rooms, halls, round(area::numeric, 2)::float8 AS area, floor,
                      total_floors AS "totalFloors", orientation, total_price AS "totalPrice", unit_price AS "unitPrice",
                      list_total_price AS "listTotalPrice", round(bargain_pct::numeric, 1)::float8 AS "bargainPct", cycle_days AS "cycleDays",
-                     source
-              FROM deal WHERE estate_id = ${estateId}
-              ORDER BY deal_date DESC, id DESC
-              LIMIT ${size} OFFSET ${(page - 1) * size}`,
-        ),
-      ]);
-      return { total: count[0]?.total ?? 0, rows };
+                     source`,
+        from: sql`FROM deal WHERE estate_id = ${estateId}`,
+        orderBy: sql`deal_date DESC, id DESC`,
+        page,
+        size,
+      });
     },
 
     async listingPage(
@@ -446,17 +442,13 @@ export function createEstatesRepo(db: Database) {
       page: number,
       size: number,
     ): Promise<{ total: number; rows: ListingSqlRow[] }> {
-      const where = listingWhere(estateId, filter);
-      const [count, rows] = await Promise.all([
-        queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM listing l WHERE ${where}`),
-        queryRows<ListingSqlRow>(
-          db,
-          sql`SELECT ${LISTING_COLUMNS} FROM listing l WHERE ${where}
-              ORDER BY l.listed_at DESC, l.id DESC
-              LIMIT ${size} OFFSET ${(page - 1) * size}`,
-        ),
-      ]);
-      return { total: count[0]?.total ?? 0, rows };
+      return queryPage<ListingSqlRow>(db, {
+        select: LISTING_COLUMNS,
+        from: sql`FROM listing l WHERE ${listingWhere(estateId, filter)}`,
+        orderBy: sql`l.listed_at DESC, l.id DESC`,
+        page,
+        size,
+      });
     },
   };
 }
