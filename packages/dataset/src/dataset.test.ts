@@ -6,6 +6,7 @@ import { BulkLoader } from './bulk.ts';
 import { CITIES } from './cities.ts';
 import { nbsTwelveMonthChange, secondHandPath } from './nbs.ts';
 import { calibrationReport } from './report.ts';
+import { generateCity, newIdCounters } from './generate.ts';
 import { DEFAULT_SEED, generateInto, seedDatabase } from './seed.ts';
 import { aggregateFromRows, LEVEL_MONTHS, type Level } from './series.ts';
 import { MONTHS, WINDOW } from './time.ts';
@@ -110,6 +111,50 @@ describe('consistency: series equal the aggregates of their rows', () => {
   });
 });
 
+function expectRatiosInBands(ratios: Record<string, [number, number]>, coreMax: number): void {
+  expect(ratios.core![0]).toBeGreaterThanOrEqual(1.5);
+  expect(ratios.core![1]).toBeLessThanOrEqual(coreMax);
+  for (const ring of ['outer', 'county']) {
+    if (!ratios[ring]) continue;
+    expect(ratios[ring][0], ring).toBeGreaterThanOrEqual(0.44);
+    expect(ratios[ring][1], ring).toBeLessThanOrEqual(0.7);
+  }
+}
+
+describe('district price ratios at full scale', () => {
+  // 合肥 has no outer districts, 重庆 many counties, 北京 is tier 1: the mixes the calibration must absorb.
+  it.each([
+    ['合肥', 1.8],
+    ['重庆', 1.8],
+    ['北京', 2.2],
+  ])('%s: each district’s last-12-month deal average ÷ the city’s lies in its ring’s band', (name, coreMax) => {
+    const city = CITIES.find((c) => c.name === name)!;
+    const data = generateCity('full', CITIES, city, DEFAULT_SEED, newIdCounters());
+    const from = MONTHS[WINDOW - 12]!;
+    const sums = new Map<number, [number, number]>();
+    let total = 0;
+    let count = 0;
+    for (const d of data.deals) {
+      if (d.dealDate < from) continue;
+      const s = sums.get(d.districtId) ?? [0, 0];
+      s[0] += d.unitPrice;
+      s[1] += 1;
+      sums.set(d.districtId, s);
+      total += d.unitPrice;
+      count += 1;
+    }
+    const ratios: Record<string, [number, number]> = {};
+    for (const district of data.districts) {
+      const s = sums.get(district.id);
+      if (!s) continue;
+      const r = s[0] / s[1] / (total / count);
+      const cur = ratios[district.ring];
+      ratios[district.ring] = cur ? [Math.min(cur[0], r), Math.max(cur[1], r)] : [r, r];
+    }
+    expectRatiosInBands(ratios, coreMax);
+  });
+});
+
 describe('calibration (small scale, 杭州)', () => {
   it('puts the latest listing average within ±10% of the target and deals 3–8% under listings', async () => {
     const report = await calibrationReport(t);
@@ -124,9 +169,8 @@ describe('calibration (small scale, 杭州)', () => {
     // seasonality: February ×0.6 and March ×1.25 (before market swings)
     expect(hz.februaryVolumeRatio!).toBeLessThan(0.8);
     expect(hz.marchVolumeRatio!).toBeGreaterThan(1.05);
-    // district spreads
-    expect(hz.districtRatios.core![0]).toBeGreaterThanOrEqual(1.3);
-    expect(hz.districtRatios.county![1]).toBeLessThanOrEqual(0.7);
+    // district spreads (../shared/data/README.md): central 1.5–1.8× outside tier 1, outer and counties 0.45–0.7×
+    expectRatiosInBands(hz.districtRatios, 1.8);
   });
 
   it('follows the NBS second-hand index over the last 12 months', async () => {

@@ -141,7 +141,7 @@ const INNER: Record<string, string[]> = {
   '510100': ['金牛区', '成华区', '双流区'],
   '610100': ['未央区', '莲湖区', '新城区', '长安区', '灞桥区'],
 };
-const RING_WEIGHT: Record<Ring, number> = { core: 1.25, inner: 1.0, outer: 0.75, county: 0.22 };
+const RING_WEIGHT: Record<Ring, number> = { core: 1.0, inner: 1.3, outer: 0.7, county: 0.12 };
 const SEASON = [0.95, 0.6, 1.25, 1.05, 1.0, 1.1, 0.95, 0.95, 1.05, 0.95, 1.0, 1.15];
 
 export interface IdCounters {
@@ -257,6 +257,55 @@ interface EstateModel {
   oldStock: boolean;
 }
 
+/**
+ * Makes each district's activity-weighted average price its target ratio of the city's. Estates' own factors
+ * (plate, age, metro, school) move a district's mean off its factor, and a city's mix of districts moves the
+ * city's mean off 1, which would shift every ratio; so:
+ * 1. the estates of each district are rescaled so its weighted mean is exactly its factor;
+ * 2. the trading activity of the outer districts and counties is scaled by λ so that the city's weighted mean of
+ *    the factors is 1 (the ratios then hold as drawn); λ is kept within [0.3, 5] so no ring is emptied or
+ *    flooded, and what λ cannot close the inner districts' factors absorb.
+ * Mutates `estates[].base`, `activity` and `factor`.
+ */
+function calibrateDistricts(estates: EstateModel[], activity: number[], factor: number[], rings: Ring[]): void {
+  const n = factor.length;
+  const wSum = new Array<number>(n).fill(0);
+  const bSum = new Array<number>(n).fill(0);
+  estates.forEach((e, i) => {
+    wSum[e.districtIdx]! += activity[i]!;
+    bSum[e.districtIdx]! += activity[i]! * e.base;
+  });
+  const level = bSum.reduce((s, v) => s + v, 0) / wSum.reduce((s, v) => s + v, 0);
+  for (const e of estates) {
+    const d = e.districtIdx;
+    e.base *= (factor[d]! * level) / (bSum[d]! / wSum[d]!);
+  }
+  const low = (d: number) => rings[d] === 'outer' || rings[d] === 'county';
+  const sum = (pick: (d: number) => boolean, f: (d: number) => number) => {
+    let s = 0;
+    for (let d = 0; d < n; d++) if (pick(d)) s += f(d);
+    return s;
+  };
+  const hi = (d: number) => !low(d);
+  const A = sum(hi, (d) => wSum[d]! * factor[d]!);
+  const B = sum(hi, (d) => wSum[d]!);
+  const C = sum(low, (d) => wSum[d]! * factor[d]!);
+  const D = sum(low, (d) => wSum[d]!);
+  const lambda = D > C && A > B ? Math.min(5, Math.max(0.3, (A - B) / (D - C))) : 1;
+  estates.forEach((e, i) => {
+    if (low(e.districtIdx)) activity[i]! *= lambda;
+  });
+  // inner districts absorb the rest: A_core + μ·A_inner + λ·C = B + λ·D
+  const inner = (d: number) => rings[d] === 'inner';
+  const aInner = sum(inner, (d) => wSum[d]! * factor[d]!);
+  if (aInner > 0) {
+    const aCore = A - aInner;
+    const mu = Math.min(1.3, Math.max(0.75, (B + lambda * D - lambda * C - aCore) / aInner));
+    for (let d = 0; d < n; d++) if (inner(d)) factor[d]! *= mu;
+    for (const e of estates) if (inner(e.districtIdx)) e.base *= mu;
+  }
+}
+
 export function generateCity(
   size: Scale,
   cities: readonly CitySeed[],
@@ -293,14 +342,18 @@ export function generateCity(
     boundary: d.boundary,
     sortOrder: i,
   }));
+  // Target ratio of each district's average to the city's (../shared/data/README.md): central 1.5–2.2× in
+  // tier-1 cities and 1.5–1.8× elsewhere, outer 0.45–0.7×, outlying counties 0.45–0.5× (inside both the outer
+  // band and the counties' 0.35–0.5×). Drawn well inside the bands: the realised ratios also carry the estates'
+  // own spread and the districts' price paths. `calibrateDistricts` below makes the estates meet them.
   const districtFactor = rings.map((r) =>
     r === 'core'
-      ? rng.uniform(tier1 ? 1.65 : 1.5, tier1 ? 2.1 : 1.75)
+      ? rng.uniform(tier1 ? 1.62 : 1.53, tier1 ? 1.9 : 1.65)
       : r === 'inner'
-        ? rng.uniform(0.95, 1.25)
+        ? rng.uniform(0.95, 1.2)
         : r === 'outer'
-          ? rng.uniform(0.5, 0.7)
-          : rng.uniform(0.36, 0.48),
+          ? rng.uniform(0.58, 0.66)
+          : rng.uniform(0.46, 0.49),
   );
   const dWeights = geo.districts.map(
     (d, i) => RING_WEIGHT[rings[i]!] * Math.pow(Math.min(600, Math.max(30, d.areaKm2)), 0.35),
@@ -324,7 +377,7 @@ export function generateCity(
     for (const [code, name] of chosen) {
       const p = sampleIn(rng, d, d.centroid, spread);
       list.push(plates.length);
-      plateFactor.push(rng.logNormal(0.1));
+      plateFactor.push(rng.logNormal(0.07));
       plateDistrict.push(di);
       const nm = plateName(name);
       plates.push({
@@ -447,7 +500,7 @@ export function generateCity(
         ageFactor *
         (school ? rng.uniform(1.12, 1.2) : 1) *
         (villa ? 1.4 : 1) *
-        rng.logNormal(0.12);
+        rng.logNormal(0.09);
       const tags: string[] = [];
       if (nearestKm <= 1) tags.push('近地铁');
       if (school) tags.push('学区房');
@@ -546,6 +599,9 @@ export function generateCity(
     }
   });
 
+  const activity = estates.map((e) => (e.row.householdCount ?? 500) * rng.logNormal(0.4));
+  calibrateDistricts(estates, activity, districtFactor, rings);
+
   // ---- agents, managers, contractors ----------------------------------------------------------------
   const agents: CityData['agents'] = [];
   const agentEstates: CityData['agentEstates'] = [];
@@ -633,7 +689,6 @@ export function generateCity(
   const listingGrowth = MONTHS.map((_, m) => 0.6 + (0.8 * m) / (WINDOW - 1));
 
   // ---- rates ----------------------------------------------------------------------------------------
-  const activity = estates.map((e) => (e.row.householdCount ?? 500) * rng.logNormal(0.4));
   const activityTotal = activity.reduce((s, v) => s + v, 0);
   const listingsTarget = plan.listings * share;
   const linkedShare = 0.3; // sold listings become deals (expected fraction of all listings)
