@@ -1,13 +1,36 @@
 // End-to-end tests: a production build served by the real server on a free port with a fresh embedded
-// database, driven in Debian's Chromium at a 375×812 phone viewport.
+// database, driven in Debian's Chromium at a 375×812 phone viewport. Two servers: the small dataset (杭州,
+// every page state) for most specs, and, when E2E_SAMPLE_PORT is set (npm test sets it), the sample dataset
+// (every city, a few dozen estates each) for cities.spec.ts, which walks each city's pages.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+const samplePort = Number(process.env.E2E_SAMPLE_PORT ?? 0);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fjt-e2e-db-'));
 export const baseURL = `http://127.0.0.1:${port}`;
+const sampleURL = `http://127.0.0.1:${samplePort}`;
+
+const server = (listenPort: number, url: string, dir: string, scale: string) => ({
+  command: 'node --import tsx apps/server/src/main.ts',
+  cwd: '..',
+  url: `${url}/healthz`,
+  timeout: 240_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(listenPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    SEED_SCALE: scale,
+    APP_TEST_HOOKS: '1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -40,22 +63,12 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: '..',
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_SCALE: 'small',
-      APP_TEST_HOOKS: '1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  },
+  projects: [
+    { name: 'hangzhou', testIgnore: /cities\.spec\.ts$/ },
+    ...(samplePort ? [{ name: 'all-cities', testMatch: /cities\.spec\.ts$/, use: { baseURL: sampleURL } }] : []),
+  ],
+  webServer: [
+    server(port, baseURL, dataDir, 'small'),
+    ...(samplePort ? [server(samplePort, sampleURL, mkdtempSync(join(tmpdir(), 'fjt-e2e-sample-db-')), 'sample')] : []),
+  ],
 });

@@ -110,6 +110,8 @@ ensureBrowser();
 if (step('build', npm, ['run', 'build'])) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fjt-e2e-db-'));
   const port = String(await freePort());
+  let samplePort = port;
+  while (samplePort === port) samplePort = String(await freePort());
   suite(
     'end-to-end (Playwright, Chromium 375×812)',
     'npx',
@@ -118,6 +120,7 @@ if (step('build', npm, ['run', 'build'])) {
     countPlaywright,
     {
       E2E_PORT: port,
+      E2E_SAMPLE_PORT: samplePort,
       E2E_DATA_DIR: dataDir,
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
     },

@@ -16,8 +16,10 @@ const envSchema = z.object({
     .enum(['0', '1'])
     .default('0')
     .transform((v) => v === '1'),
+  /** How long a public page or API answer is served from memory (ADR 0006); 0 turns the cache off. */
+  RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Dataset scale seeded on first start. */
-  SEED_SCALE: z.enum(['full', 'small']).default('full'),
+  SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
 });
 
 export type Env = z.infer<typeof envSchema>;

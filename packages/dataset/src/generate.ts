@@ -37,7 +37,7 @@ import { SeriesAggregator, type SeriesRow } from './series.ts';
 import { dayOf, dayString, monthEnd, monthStartDay, MONTHS, WINDOW } from './time.ts';
 import { pinyin } from 'pinyin-pro';
 
-export type Scale = 'full' | 'small';
+export type Scale = 'full' | 'small' | 'sample';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 export type DistrictRow = Insert<typeof schema.district>;
@@ -63,6 +63,8 @@ export interface ScalePlan {
 export const PLANS: Record<Scale, ScalePlan> = {
   full: { cities: 'all', estates: 16_000, listings: 330_000, deals: 1_050_000, rentals: 160_000 },
   small: { cities: ['330100'], estates: 260, listings: 5_500, deals: 16_000, rentals: 3_000 },
+  // every city, a few dozen estates each: the end-to-end check that each page works in every city
+  sample: { cities: 'all', estates: 1_000, listings: 20_000, deals: 60_000, rentals: 10_000 },
 };
 
 /** Relative size of each city's market (share of the plan). */

@@ -8,25 +8,32 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import type { RouterContext } from '@fjt/domain';
+import { isbot } from 'isbot';
+import { CURRENT_VERSION_COOKIE, detectClient, type RouterContext } from '@fjt/domain';
+import { sendCached, type ResponseCache } from './response-cache.ts';
 
 export interface SsrOptions {
   buildDir: string;
   context: RouterContext;
+  /** Anonymous pages are served from here when given (ADR 0006). */
+  pageCache?: ResponseCache | undefined;
 }
 
 export function webBuildExists(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
 }
 
-export async function registerSsr(app: FastifyInstance, { buildDir, context }: SsrOptions) {
+export async function registerSsr(app: FastifyInstance, { buildDir, context, pageCache }: SsrOptions) {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
     prefix: '/',
     wildcard: false,
     index: false,
     cacheControl: false,
+    // .br and .gz copies written at build time (apps/web/scripts/precompress.mjs)
+    preCompressed: true,
     setHeaders(res, filePath) {
+      res.setHeader('vary', 'accept-encoding');
       res.setHeader(
         'cache-control',
         filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
@@ -45,10 +52,51 @@ export async function registerSsr(app: FastifyInstance, { buildDir, context }: S
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.all('/*', async (request, reply) => {
+      const key = pageCache ? pageCacheKey(request) : null;
+      const cached = key ? pageCache!.get(key) : undefined;
+      if (cached) return sendCached(request, reply, cached, true);
       const response = await handle(toWebRequest(request, reply), loadContext);
+      if (key && isCacheablePage(response)) {
+        const body = Buffer.from(await response.arrayBuffer());
+        return sendCached(request, reply, pageCache!.put(key, response.headers.get('content-type')!, body), false);
+      }
       return sendWebResponse(reply, response);
     });
   });
+}
+
+/**
+ * The cache key of an anonymous page request, or null when the page may differ for this visitor. A page
+ * depends on its URL, on what the root loader reads from the user agent and the currentVersion cookie (the
+ * client flags) and on whether the visitor is a crawler (which gets the page in one piece); any other cookie
+ * (a payment callback, a later session) means a personal page.
+ */
+export function pageCacheKey(request: FastifyRequest): string | null {
+  if (request.method !== 'GET') return null;
+  let currentVersion: string | null = null;
+  const cookieHeader = request.headers.cookie;
+  if (cookieHeader) {
+    for (const part of cookieHeader.split(';')) {
+      const eq = part.indexOf('=');
+      const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+      if (!name) continue;
+      if (name !== CURRENT_VERSION_COOKIE) return null;
+      currentVersion = part.slice(eq + 1).trim();
+    }
+  }
+  const ua = request.headers['user-agent'] ?? '';
+  const f = detectClient(ua, currentVersion);
+  const flags = `${+f.isApp}${+f.isIos}${+f.isAndroid}${+f.isWeixin}${+isbot(ua)}:${f.appVersion}`;
+  return `${flags} ${request.url}`;
+}
+
+function isCacheablePage(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has('set-cookie') &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !/no-store|private/.test(response.headers.get('cache-control') ?? '')
+  );
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {

@@ -4,7 +4,8 @@ import { seedDatabase, type Scale } from '../seed.ts';
 
 const scaleArg = process.argv.indexOf('--scale');
 const scale = (scaleArg > 0 ? process.argv[scaleArg + 1] : 'full') as Scale;
-if (scale !== 'full' && scale !== 'small') throw new Error(`--scale must be full or small, got ${String(scale)}`);
+if (scale !== 'full' && scale !== 'small' && scale !== 'sample')
+  throw new Error(`--scale must be full, small or sample, got ${String(scale)}`);
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
 await migrate(handle.sql);
 const result = await seedDatabase(handle, { scale, log: (l) => console.log(l) });

@@ -16,6 +16,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/search/suggest',
     {
+      // the same for every visitor and asked again and again as people type (ADR 0006)
+      config: { publicCache: true },
       schema: {
         tags: ['search'],
         summary: '搜索联想：按名称、别名、全拼、首字母或混合输入，分组返回小区、板块、新房（含均价）',
@@ -33,6 +35,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/search/hot',
     {
+      // the same for every visitor and asked again and again as people type (ADR 0006)
+      config: { publicCache: true },
       schema: {
         tags: ['search'],
         summary: '热门搜索：近90天成交最多的小区',

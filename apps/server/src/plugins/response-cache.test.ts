@@ -1,0 +1,123 @@
+// The public response cache (ADR 0006) on a bare Fastify instance: what it keeps, for how long, what it
+// refuses, and how it answers revalidation and compression.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResponseCache, preferredEncoding, registerApiCache } from './response-cache.ts';
+import { pageCacheKey } from './ssr.ts';
+
+const big = { list: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `小区${i}` })) };
+let app: FastifyInstance;
+let calls = 0;
+
+async function start(ttlMs = 60_000) {
+  calls = 0;
+  app = Fastify();
+  const cache = createResponseCache({ ttlMs });
+  await app.register(async (api) => {
+    registerApiCache(api, cache);
+    api.get('/cached', { config: { publicCache: true } }, async (request) => {
+      calls++;
+      const { bad } = request.query as { bad?: string };
+      if (bad) throw Object.assign(new Error(bad), { statusCode: 400 });
+      return big;
+    });
+    api.get('/plain', async () => {
+      calls++;
+      return big;
+    });
+  });
+  await app.ready();
+  return cache;
+}
+
+afterEach(async () => {
+  await app?.close();
+});
+
+describe('registerApiCache', () => {
+  it('answers the second request from memory, with the same body and an ETag that revalidates to 304', async () => {
+    await start();
+    const first = await app.inject('/cached?x=1');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBe('miss');
+    const second = await app.inject('/cached?x=1');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.json()).toEqual(big);
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(calls).toBe(1);
+    const revalidated = await app.inject({
+      url: '/cached?x=1',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    // another query string is another key
+    await app.inject('/cached?x=2');
+    expect(calls).toBe(2);
+  });
+
+  it('sends brotli or gzip when accepted, compressed once, and plain text otherwise', async () => {
+    await start();
+    await app.inject('/cached');
+    const br = await app.inject({ url: '/cached', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+    expect(br.rawPayload.length).toBeLessThan(JSON.stringify(big).length / 3);
+    const gz = await app.inject({ url: '/cached', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(big);
+    const plain = await app.inject('/cached');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(calls).toBe(1);
+  });
+
+  it('keeps neither errors nor routes that did not ask, and forgets after the time to live', async () => {
+    await start(40);
+    expect((await app.inject('/cached?bad=参数错误')).statusCode).toBe(400);
+    expect((await app.inject('/cached?bad=参数错误')).statusCode).toBe(400);
+    expect(calls).toBe(2);
+    await app.inject('/plain');
+    const again = await app.inject('/plain');
+    expect(again.headers['x-cache']).toBeUndefined();
+    expect(calls).toBe(4);
+    await app.inject('/cached');
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await app.inject('/cached')).headers['x-cache']).toBe('miss');
+    expect(calls).toBe(6);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('prefers brotli, honours q=0 and ignores unknown codings', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('deflate')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('pageCacheKey', () => {
+  const request = (headers: Record<string, string>, method = 'GET', url = '/605') =>
+    ({ method, url, headers }) as unknown as FastifyRequest;
+  const android = 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36';
+  const wechat = `${android} MicroMessenger/8.0.50`;
+
+  it('varies with the URL and with what the root loader reads from the user agent', () => {
+    const plain = pageCacheKey(request({ 'user-agent': android }));
+    expect(plain).not.toBeNull();
+    expect(pageCacheKey(request({ 'user-agent': android }))).toBe(plain);
+    expect(pageCacheKey(request({ 'user-agent': wechat }))).not.toBe(plain);
+    expect(pageCacheKey(request({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }))).not.toBe(plain);
+    expect(pageCacheKey(request({ 'user-agent': android }, 'GET', '/201'))).not.toBe(plain);
+    expect(pageCacheKey(request({ 'user-agent': android, cookie: 'currentVersion=3.2.0' }))).not.toBe(plain);
+  });
+
+  it('refuses anything but GET and any personal cookie', () => {
+    expect(pageCacheKey(request({ 'user-agent': android }, 'POST'))).toBeNull();
+    expect(pageCacheKey(request({ 'user-agent': android, cookie: 'payCallback=%7B%7D' }))).toBeNull();
+    expect(pageCacheKey(request({ 'user-agent': android, cookie: 'currentVersion=3.2.0; session=abc' }))).toBeNull();
+  });
+});

@@ -1,0 +1,132 @@
+// A bounded in-process cache of whole public responses (ADR 0006): a page or an API answer that is the same
+// for every anonymous visitor is rendered once per key and time to live, then served from memory, compressed
+// once (brotli, gzip) and revalidated with ETag. Prices change when data is loaded, not per request, so a
+// short time to live bounds how stale a figure can be. Safe to lose: a miss renders as before.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+export interface CachedResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  etag: string;
+  /** Compressed forms, made on first demand and kept with the entry. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface ResponseCache {
+  get(key: string): CachedResponse | undefined;
+  /** Stores a 200 body under `key`; returns the entry to send. */
+  put(key: string, contentType: string, body: Buffer | string): CachedResponse;
+  clear(): void;
+  readonly size: number;
+}
+
+export function createResponseCache({
+  ttlMs,
+  maxBytes = 64 * 1024 * 1024,
+}: {
+  ttlMs: number;
+  maxBytes?: number;
+}): ResponseCache {
+  const lru = new LRUCache<string, CachedResponse>({
+    maxSize: maxBytes,
+    // the compressed forms are added later and are far smaller than the body: count them up front
+    sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.body.length * 1.4)),
+    ttl: ttlMs,
+    ttlAutopurge: false,
+  });
+  return {
+    get: (key) => lru.get(key),
+    put(key, contentType, body) {
+      const buffer = typeof body === 'string' ? Buffer.from(body) : body;
+      const entry: CachedResponse = {
+        status: 200,
+        contentType,
+        body: buffer,
+        etag: `W/"${createHash('sha1').update(buffer).digest('base64url').slice(0, 22)}"`,
+      };
+      lru.set(key, entry);
+      return entry;
+    },
+    clear: () => lru.clear(),
+    get size() {
+      return lru.size;
+    },
+  };
+}
+
+/** Which compressed form the client accepts, best first (q=0 refusals honoured). */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedResponse,
+  hit: boolean,
+): FastifyReply {
+  reply.header('etag', entry.etag);
+  reply.header('vary', 'accept-encoding');
+  reply.header('x-cache', hit ? 'hit' : 'miss');
+  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  reply.code(entry.status).type(entry.contentType);
+  const encoding =
+    entry.body.length >= MIN_COMPRESS_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (encoding === 'br') {
+    entry.br ??= brotliCompressSync(entry.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+    });
+    return reply.header('content-encoding', 'br').send(entry.br);
+  }
+  if (encoding === 'gzip') {
+    entry.gzip ??= gzipSync(entry.body, { level: 6 });
+    return reply.header('content-encoding', 'gzip').send(entry.gzip);
+  }
+  return reply.send(entry.body);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This GET answer is the same for everyone: serve it from the response cache (ADR 0006). */
+    publicCache?: boolean;
+  }
+}
+
+/**
+ * Serves the GET routes of `scope` whose config says `publicCache` from `cache`, keyed by their URL; a miss
+ * stores the serialised 200 answer on its way out.
+ */
+export function registerApiCache(scope: FastifyInstance, cache: ResponseCache): void {
+  const keyOf = (request: FastifyRequest) =>
+    request.method === 'GET' && request.routeOptions.config.publicCache ? `api ${request.url}` : null;
+  scope.addHook('onRequest', async (request, reply) => {
+    const key = keyOf(request);
+    const entry = key ? cache.get(key) : undefined;
+    if (entry) return sendCached(request, reply, entry, true);
+  });
+  scope.addHook('onSend', async (request, reply, payload) => {
+    const key = keyOf(request);
+    if (!key || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
+    const entry = cache.put(key, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), payload);
+    reply.header('etag', entry.etag).header('x-cache', 'miss');
+    return payload;
+  });
+}

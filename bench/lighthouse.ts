@@ -1,0 +1,95 @@
+// Lighthouse mobile performance (issue 4: ≥ 95 on home, search result and estate detail; issue 5: ≥ 90 on the
+// map page, ≥ 95 on plate detail and a report page) against the real server with the full dataset, in
+// Debian's Chromium, Lighthouse's default mobile emulation and simulated slow-4G throttling. Each page runs
+// LH_RUNS times (default 3) and the median score counts.  npx tsx bench/lighthouse.ts → bench/results/lighthouse.json
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { apiBody, machine, root, startServer } from './server.ts';
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const CITY = 605;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const measured = machine();
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const hot = await apiBody<{ list: { id: number }[] }>(
+    `${server.base}/rabbit/v1/rank/list?cityId=${CITY}&rank=hot&size=1`,
+  );
+  const plates = await apiBody<{ list: { id: number }[] } | null>(
+    `${server.base}/rabbit/v1/rank/list?cityId=${CITY}&rank=hot&type=plate&size=1`,
+  );
+  const pages = [
+    { name: 'home', path: `/${CITY}`, goal: 95 },
+    { name: 'search result', path: `/${CITY}/search/result?kw=${encodeURIComponent('西溪')}`, goal: 95 },
+    { name: 'estate detail', path: `/${CITY}/house-detail/${hot.list[0]!.id}`, goal: 95 },
+    { name: 'map search', path: `/${CITY}/map`, goal: 90 },
+    { name: 'plate detail', path: `/${CITY}/plate-detail/${plates?.list[0]?.id ?? 0}`, goal: 95 },
+    { name: 'city report', path: `/${CITY}/city-report`, goal: 95 },
+  ];
+  const results = [];
+  for (const page of pages) {
+    const url = server.base + page.path;
+    const status = (await fetch(url)).status;
+    if (status !== 200) {
+      results.push({ ...page, status, note: 'page not answering 200: not measured' });
+      continue;
+    }
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(url, {
+        port: Number(chrome.port),
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      const lhr = result!.lhr;
+      const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+      runs.push({
+        score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+        fcpMs: ms('first-contentful-paint'),
+        lcpMs: ms('largest-contentful-paint'),
+        tbtMs: ms('total-blocking-time'),
+        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+        speedIndexMs: ms('speed-index'),
+      });
+    }
+    const score = median(runs.map((r) => r.score));
+    const entry = { ...page, status, score, meetsGoal: score >= page.goal, runs };
+    console.log(entry);
+    results.push(entry);
+  }
+  writeFileSync(
+    join(root, 'bench', 'results', 'lighthouse.json'),
+    `${JSON.stringify(
+      {
+        benchmark: 'Lighthouse 12 mobile performance (default mobile emulation, simulated throttling), median of runs',
+        measuredAt: new Date().toISOString(),
+        machine: measured,
+        runsPerPage: RUNS,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  chrome.kill();
+  await server.stop();
+}
