@@ -21,6 +21,7 @@ export * from './api/condition.ts';
 export * from './city-picker.ts';
 export * from './api/market.ts';
 export * from './api/estates.ts';
+export * from './unit-labels.ts';
 export * from './api/rentals.ts';
 export * from './api/estates-list.ts';
 export * from './api/deals.ts';
