@@ -11,6 +11,7 @@ export default defineConfig({
           include: [
             'packages/domain/src/**/*.test.ts',
             'apps/web/app/**/*.test.{ts,tsx}',
+            'apps/web/vite-plugins/**/*.test.ts',
             'tools/**/*.test.ts',
             'apps/server/src/lib/**/*.test.ts',
           ],

@@ -29,6 +29,9 @@ function urlsFor(path: string): string[] {
   return [...all];
 }
 
+/** Pages that send a visitor elsewhere without an id (PAGES.md), with where they go. */
+export const REDIRECTS: Record<string, RegExp> = { loupan: /^\/\d+\/house-new$/ };
+
 /** Pages that need a query to render rather than redirect. */
 const QUERY: Record<string, string> = { 'search-result': '?kw=%E8%A5%BF' };
 

@@ -9,6 +9,7 @@ import type { Env } from './env.ts';
 import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
+import { createResponseCache, registerApiCache } from './plugins/response-cache.ts';
 import { createServices } from './services.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -19,9 +20,14 @@ import { listingsRoutes } from './modules/listings/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { estatesRoutes } from './modules/estates/routes.ts';
 import { dealsRoutes } from './modules/deals/routes.ts';
+import { quotationRoutes } from './modules/quotation/routes.ts';
+import { finderRoutes } from './modules/finder/routes.ts';
+import { platesRoutes } from './modules/plates/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { newHousesRoutes } from './modules/new-houses/routes.ts';
 
 export interface BuildOptions {
-  env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'>;
+  env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'> & Partial<Pick<Env, 'RESPONSE_CACHE_SECONDS'>>;
   database: DatabaseHandle;
   /** apps/web/build; when absent (API tests) only the API is served. */
   webBuildDir?: string | undefined;
@@ -41,6 +47,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   await registerOpenApi(app);
 
   const services = createServices(database.db);
+  // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
+  const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
+  const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
 
   app.get(
     '/healthz',
@@ -53,6 +62,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
 
   await app.register(
     async (api) => {
+      if (responseCache) registerApiCache(api, responseCache);
       await api.register(geoRoutes, { services });
       await api.register(configRoutes, { services });
       await api.register(marketRoutes, { services });
@@ -61,7 +71,12 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(searchRoutes, { services });
       await api.register(estatesRoutes, { services });
       await api.register(dealsRoutes, { services });
+      await api.register(quotationRoutes, { services });
+      await api.register(finderRoutes, { services });
       await api.register(listingsRoutes, { services });
+      await api.register(platesRoutes, { services });
+      await api.register(reportsRoutes, { services });
+      await api.register(newHousesRoutes, { services });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
@@ -70,7 +85,11 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   );
 
   if (webBuildDir && webBuildExists(webBuildDir)) {
-    await registerSsr(app, { buildDir: webBuildDir, context: { services, testHooks: env.APP_TEST_HOOKS } });
+    await registerSsr(app, {
+      buildDir: webBuildDir,
+      context: { services, testHooks: env.APP_TEST_HOOKS },
+      pageCache: responseCache,
+    });
   }
   return app;
 }

@@ -19,13 +19,26 @@ import { createDealsRepo } from './modules/deals/repo.ts';
 import { createDealsService } from './modules/deals/service.ts';
 import { createListingsRepo } from './modules/listings/repo.ts';
 import { createListingsService } from './modules/listings/service.ts';
+import { createPlatesRepo } from './modules/plates/repo.ts';
+import { createPlatesService } from './modules/plates/service.ts';
+import { createReportsRepo } from './modules/reports/repo.ts';
+import { createReportsService } from './modules/reports/service.ts';
 
+import { createQuotationRepo } from './modules/quotation/repo.ts';
+import { createQuotationService } from './modules/quotation/service.ts';
+import { createFinderRepo } from './modules/finder/repo.ts';
+import { createFinderService } from './modules/finder/service.ts';
+
+import { createNewHousesRepo } from './modules/new-houses/repo.ts';
+import { createNewHousesService } from './modules/new-houses/service.ts';
 export function createServices(db: Database): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
   const estates = createEstatesService(createEstatesRepo(db));
   return {
     geo,
+    quotation: createQuotationService(createQuotationRepo(db), geo),
+    finder: createFinderService(createFinderRepo(db), geo),
     config: createConfigService(createConfigRepo(db), geo),
     market: createMarketService(createMarketRepo(db), geo),
     rentals: createRentalsService(createRentalsRepo(db), geo, search),
@@ -33,6 +46,13 @@ export function createServices(db: Database): Services {
     search,
     estates,
     deals: createDealsService(createDealsRepo(db), geo, search),
-    listings: createListingsService(createListingsRepo(db), geo, estates),
+    listings: createListingsService(createListingsRepo(db), geo, estates, search),
+    plates: createPlatesService(
+      createPlatesRepo(db),
+      geo,
+      createEstateListService(createEstateListRepo(db), geo, search),
+    ),
+    reports: createReportsService(createReportsRepo(db), geo),
+    newHouses: createNewHousesService(createNewHousesRepo(db), geo),
   };
 }

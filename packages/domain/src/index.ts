@@ -27,3 +27,8 @@ export * from './api/estates-list.ts';
 export * from './api/deals.ts';
 export * from './api/listings.ts';
 export * from './months.ts';
+export * from './api/plates.ts';
+export * from './api/reports.ts';
+export * from './api/new-houses.ts';
+export * from './api/quotation.ts';
+export * from './api/finder.ts';

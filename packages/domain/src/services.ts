@@ -1,11 +1,33 @@
 // What the server hands to the web app's loaders through the router context (ARCHITECTURE §3):
 // the web app depends on these contracts, never on server internals.
+import type {
+  AreaReportBody,
+  AreaReportQuery,
+  CertificateBody,
+  CityReportBody,
+  CityReportQuery,
+  EstatePlateRank,
+  EstateWeeklyBody,
+  EstateWeeklyQuery,
+  IssueCertificateInput,
+  WeeklyReportBody,
+  WeeklyReportQuery,
+} from './api/reports.ts';
 import type { SearchHotBody, SearchSuggestBody, SearchSuggestQuery } from './api/search.ts';
 import type { AreaListBody, AreaListQuery, CityListItem } from './api/geo.ts';
 import type { ComplexCondition } from './api/condition.ts';
 import type { CityOverview, RankListBody, RankListQuery } from './api/market.ts';
 import type { RentListBody, RentListQuery } from './api/rentals.ts';
 import type { EstateListBody, EstateListQuery } from './api/estates-list.ts';
+import type {
+  MapBubblesBody,
+  MapBubblesQuery,
+  PlateDetailBody,
+  PlateListBody,
+  PlateListQuery,
+  PriceIndexSeriesBody,
+  PriceIndexSeriesQuery,
+} from './api/plates.ts';
 import type { ListingDetailBody, ListingDetailQuery, ListingSearchBody, ListingSearchQuery } from './api/listings.ts';
 import type {
   AgentGetInput,
@@ -45,6 +67,33 @@ import type {
   DealSearchQuery,
   ProFreeBody,
 } from './api/deals.ts';
+import type {
+  ManagerDetailBody,
+  ManagerListBody,
+  ManagerListQuery,
+  NewHouseCalendarBody,
+  NewHouseCalendarQuery,
+  NewHouseDetailBody,
+  NewHouseManagersBody,
+  NewHousePriceListBody,
+  NewHouseReportBody,
+  NewHouseReportQuery,
+  NewHouseSearchBody,
+  NewHouseSearchQuery,
+  UpcomingRankBody,
+  UpcomingRankQuery,
+} from './api/new-houses.ts';
+import type { QuotationBody, QuotationDetailBody, QuotationDetailQuery, QuotationQuery } from './api/quotation.ts';
+import type {
+  BargainListBody,
+  BargainListQuery,
+  FindDistrictBody,
+  FindDistrictQuery,
+  FindPlateBody,
+  FindPlateQuery,
+  WeekHouseBody,
+  WeekHouseQuery,
+} from './api/finder.ts';
 
 export type CitySummary = CityListItem;
 
@@ -127,7 +176,62 @@ export interface DealsService {
   search(query: DealSearchQuery): Promise<DealSearchBody | null>;
 }
 
+/** Plates, price-index series and the map search (PAGES.md §3.4, 地图找房). */
+export interface PlatesService {
+  /** plate/list; null for an unknown city or a district outside it. */
+  plateList(query: PlateListQuery): Promise<PlateListBody | null>;
+  /** plate/detail; null for an unknown plate. */
+  plateDetail(plateId: number): Promise<PlateDetailBody | null>;
+  /** price-index/series; null for an unknown plate, district or city. */
+  priceIndexSeries(query: PriceIndexSeriesQuery): Promise<PriceIndexSeriesBody | null>;
+  /** map/bubbles; null for an unknown city, or a district/plate outside it. */
+  mapBubbles(query: MapBubblesQuery): Promise<MapBubblesBody | null>;
+}
+
+/** The reports of PAGES.md §3.4; null for an unknown city, district, plate, estate or certificate. */
+export interface ReportsService {
+  area(query: AreaReportQuery): Promise<AreaReportBody | null>;
+  city(query: CityReportQuery): Promise<CityReportBody | null>;
+  weekly(query: WeeklyReportQuery): Promise<WeeklyReportBody | null>;
+  estateWeekly(query: EstateWeeklyQuery): Promise<EstateWeeklyBody | null>;
+  certificate(id: string): Promise<CertificateBody | null>;
+  /** Issues (or returns the already issued) certificate of the estate's report for its newest data month. */
+  issueCertificate(input: IssueCertificateInput): Promise<CertificateBody | null>;
+  /** Where the estate's 挂牌均价 ranks among its plate's estates, newest month. */
+  estatePlateRank(estateId: number): Promise<EstatePlateRank | null>;
+}
+
+/** The new-house pages of PAGES.md §3.5 (and the 置业顾问 of §3.11); null for an unknown city, project or manager. */
+export interface NewHousesService {
+  search(query: NewHouseSearchQuery): Promise<NewHouseSearchBody | null>;
+  detail(projectId: number): Promise<NewHouseDetailBody | null>;
+  priceList(projectId: number): Promise<NewHousePriceListBody | null>;
+  managers(projectId: number): Promise<NewHouseManagersBody | null>;
+  manager(managerId: number): Promise<ManagerDetailBody | null>;
+  /** new-house/manager/list; null for an unknown city. */
+  managerList(query: ManagerListQuery): Promise<ManagerListBody | null>;
+  calendar(query: NewHouseCalendarQuery): Promise<NewHouseCalendarBody | null>;
+  upcomingRank(query: UpcomingRankQuery): Promise<UpcomingRankBody | null>;
+  report(query: NewHouseReportQuery): Promise<NewHouseReportBody | null>;
+}
+
+/** 行情 (PAGES.md §3.1); null for an unknown city, district or plate. */
+export interface QuotationService {
+  board(query: QuotationQuery): Promise<QuotationBody | null>;
+  detail(query: QuotationDetailQuery): Promise<QuotationDetailBody | null>;
+}
+
+/** 本周好房, 捡漏 and 帮我找房 (PAGES.md §3.1, §3.5); null for an unknown city or a district outside it. */
+export interface FinderService {
+  weekHouse(query: WeekHouseQuery): Promise<WeekHouseBody | null>;
+  bargains(query: BargainListQuery): Promise<BargainListBody | null>;
+  findPlates(query: FindPlateQuery): Promise<FindPlateBody | null>;
+  findDistricts(query: FindDistrictQuery): Promise<FindDistrictBody | null>;
+}
+
 export interface Services {
+  quotation: QuotationService;
+  finder: FinderService;
   geo: GeoService;
   config: ConfigService;
   market: MarketService;
@@ -137,6 +241,9 @@ export interface Services {
   estates: EstatesService;
   deals: DealsService;
   listings: ListingsService;
+  plates: PlatesService;
+  reports: ReportsService;
+  newHouses: NewHousesService;
 }
 
 export interface RouterContext {

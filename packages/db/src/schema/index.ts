@@ -1,3 +1,4 @@
 export * from './platform.ts';
 export * from './geo.ts';
 export * from './market.ts';
+export * from './reports.ts';

@@ -49,6 +49,8 @@ export const listingSearchQuery = z.object({
   cityId: cityIdParam,
   /** The estate (小区); absent for the city's listings. */
   houseId: houseIdParam.optional(),
+  /** Listings of the estates a keyword matches (汉字, pinyin, initials), as search/result's 二手房 tab asks. */
+  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
   /** Room counts, 5 meaning five or more: '2,3'. */
   roomType: roomTypes(),
   /** 建筑面积 band in ㎡: '70-90', '200-'. */

@@ -34,6 +34,8 @@ export type CityOverview = z.infer<typeof cityOverviewBody>;
 export const RANK_KINDS = ['hot', 'rise', 'fall', 'price', 'deal'] as const;
 export const RANK_TYPES = ['estate', 'plate', 'district'] as const;
 export type RankKind = (typeof RANK_KINDS)[number];
+export const RANK_PERIODS = ['month', 'quarter'] as const;
+export type RankPeriod = (typeof RANK_PERIODS)[number];
 export type RankType = (typeof RANK_TYPES)[number];
 
 export const rankListQuery = z.object({
@@ -47,6 +49,8 @@ export const rankListQuery = z.object({
     .min(1, { message: 'size 至少为 1' })
     .max(50, { message: 'size 最多为 50' })
     .default(20),
+  /** 月 (default): MoM and the month's deals; 季: change over 3 months and the deals of the last 3 months. */
+  period: z.enum(RANK_PERIODS, { message: 'period 只能是 month 或 quarter' }).optional(),
 });
 export type RankListQuery = z.infer<typeof rankListQuery>;
 

@@ -79,6 +79,27 @@ describe('house/listing/search', () => {
     }
   });
 
+  it('narrows to the estates a keyword matches (汉字 or pinyin initials), as search/estate does', async () => {
+    const [estate] = await database.sql.query<{ name: string; pinyin: string }>(
+      `SELECT e.name, e.pinyin FROM estate e WHERE e.id = ${estateId}`,
+    );
+    const name = estate!.name;
+    const byName = await get<ListingSearchBody>(`house/listing/search?cityId=605&kw=${encodeURIComponent(name)}`);
+    expect(byName.total).toBeGreaterThan(0);
+    expect(byName.list.map((l) => l.estateName)).toContain(name);
+    const matched = await get<{ list: { name: string }[] }>(
+      `estate/list?cityId=605&kw=${encodeURIComponent(name)}&size=50`,
+    );
+    const names = new Set(matched.list.map((e) => e.name));
+    for (const l of byName.list) expect(names.has(l.estateName), l.estateName).toBe(true);
+    const none = await get<ListingSearchBody>(
+      `house/listing/search?cityId=605&kw=${encodeURIComponent('不存在的小区名')}`,
+    );
+    expect(none.total).toBe(0);
+    expect(none.list).toEqual([]);
+    expect((await failure(`house/listing/search?cityId=605&kw=${'长'.repeat(31)}`, 400)).errMsg).toBe('kw 最多30个字');
+  });
+
   it('answers bad input with 400 and a Chinese message, an unknown estate with 404', async () => {
     expect((await failure('house/listing/search', 400)).errMsg).toMatch(/cityId/);
     expect((await failure('house/listing/search?cityId=605&houseId=abc', 400)).errMsg).toBe('houseId 格式不正确');

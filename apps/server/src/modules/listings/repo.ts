@@ -132,8 +132,21 @@ export function createListingsRepo(db: Database) {
     },
 
     /** One page of on-sale listings matching the filters, and how many match in all. */
-    async page(scope: ListingScope, query: ListingSearchQuery): Promise<{ total: number; rows: ListingCard[] }> {
-      const condition = sql.join([scopeWhere(scope), sql`l.status = 'on_sale'`, ...filterWhere(query)], sql` AND `);
+    /** A page of the scope's listings on sale; `estateIds` (a keyword's matches) narrows it further. */
+    async page(
+      scope: ListingScope,
+      query: ListingSearchQuery,
+      estateIds?: number[],
+    ): Promise<{ total: number; rows: ListingCard[] }> {
+      const where = [scopeWhere(scope), sql`l.status = 'on_sale'`, ...filterWhere(query)];
+      if (estateIds)
+        where.push(
+          sql`l.estate_id = ANY(ARRAY[${sql.join(
+            [0, ...estateIds].map((id) => sql`${id}`),
+            sql`, `,
+          )}]::int[])`,
+        );
+      const condition = sql.join(where, sql` AND `);
       const [count, rows] = await Promise.all([
         queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM listing l WHERE ${condition}`),
         queryRows<ListingCard>(

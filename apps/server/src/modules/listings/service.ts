@@ -9,6 +9,7 @@ import {
   type ListingMonth,
   type ListingsService,
   type ListingSummary,
+  type SearchService,
 } from '@fjt/domain';
 import type { ListingScope, ListingsRepo } from './repo.ts';
 
@@ -21,7 +22,12 @@ function monthEndDay(month: string): string {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
-export function createListingsService(repo: ListingsRepo, geo: GeoService, estates: EstatesService): ListingsService {
+export function createListingsService(
+  repo: ListingsRepo,
+  geo: GeoService,
+  estates: EstatesService,
+  search: SearchService,
+): ListingsService {
   async function summary(
     scope: ListingScope,
     cityId: number,
@@ -72,7 +78,8 @@ export function createListingsService(repo: ListingsRepo, geo: GeoService, estat
           districtName: estate.districtName,
         };
       }
-      const [page, header] = await Promise.all([repo.page(scope, query), summary(scope, query.cityId, head)]);
+      const matched = query.kw ? ((await search.matchEstateIds(query.cityId, query.kw, 500)) ?? []) : undefined;
+      const [page, header] = await Promise.all([repo.page(scope, query, matched), summary(scope, query.cityId, head)]);
       return { total: page.total, page: query.page, size: query.size, list: page.rows, summary: header };
     },
 

@@ -77,6 +77,8 @@ export function createMarketRepo(db: Database) {
       previousMonth: string;
       districtId?: number | undefined;
       size: number;
+      /** 季: deals are summed from this month ('YYYY-MM-01') to `month`; absent, the month's own. */
+      dealsFrom?: string | undefined;
     }): Promise<RankSqlRow[]> {
       const level = LEVELS[input.type];
       const heat =
@@ -91,7 +93,13 @@ export function createMarketRepo(db: Database) {
               SELECT t.id, t.name, ${level.parentName} AS "parentName", ps.listing_avg AS "listingAvg",
                      CASE WHEN prev.listing_avg > 0 AND ps.listing_avg IS NOT NULL
                           THEN round((ps.listing_avg - prev.listing_avg) * 10000.0 / prev.listing_avg) / 100 END::float8 AS "listingMom",
-                     ps.deal_count AS "dealCount", h.heat
+                     ${
+                       input.dealsFrom
+                         ? sql`(SELECT coalesce(sum(q.deal_count), 0)::int FROM price_series q
+                                WHERE q.level = ps.level AND q.target_id = ps.target_id
+                                  AND q.month >= ${input.dealsFrom}::date AND q.month <= ps.month)`
+                         : sql`ps.deal_count`
+                     } AS "dealCount", h.heat
               FROM price_series ps
               JOIN ${level.table} ON t.id = ps.target_id
               ${level.parentJoin}

@@ -1,6 +1,7 @@
 // City overview (home page price card) and rankings, kept for 10 minutes per query: the figures change only
 // when data is loaded (invalidate() after an import).
 import {
+  addMonths,
   percentChange,
   type CityOverview,
   type GeoService,
@@ -45,10 +46,12 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
     if (!(await geo.getCity(query.cityId))) return null;
     const [latest, previous] = await repo.cityMonths(query.cityId, 2);
     if (!latest) return { month: null, list: [] };
+    const quarter = query.period === 'quarter';
     const rows = await repo.rank({
       ...query,
       month: `${latest.month}-01`,
-      previousMonth: `${previous?.month ?? latest.month}-01`,
+      previousMonth: quarter ? `${addMonths(latest.month, -3)}-01` : `${previous?.month ?? latest.month}-01`,
+      dealsFrom: quarter ? `${addMonths(latest.month, -2)}-01` : undefined,
     });
     return {
       month: latest.month,

@@ -17,6 +17,22 @@ export interface LineSeries {
   values: (number | null)[];
 }
 
+/**
+ * A bounded cache of drawings keyed by their inputs: figures change only when data is loaded, so a chart is
+ * drawn once per input and process (oldest entries go first).
+ */
+export function svgCache(limit: number): (key: string, draw: () => string) => string {
+  const cache = new Map<string, string>();
+  return (key, draw) => {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const svg = draw();
+    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
+    cache.set(key, svg);
+    return svg;
+  };
+}
+
 function render(option: echarts.EChartsCoreOption, height: number): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height });
   try {
@@ -59,7 +75,8 @@ export function renderLineChart(input: { months: string[]; series: LineSeries[];
         scale: true,
         splitNumber: 4,
         splitLine: { lineStyle: { color: CHART_COLORS.grid, type: 'dashed' } },
-        axisLabel: { ...axisLabel, formatter: (v: number) => `${(v / 10_000).toFixed(1)}万` },
+        // two decimals at most, so a narrow range (a steady estate) does not repeat a label
+        axisLabel: { ...axisLabel, formatter: (v: number) => `${Number((v / 10_000).toFixed(2))}万` },
       },
       series: input.series.map((s, i) => ({
         type: 'line',
@@ -164,7 +181,8 @@ export function renderBarLineChart(input: {
           scale: true,
           splitNumber: 3,
           splitLine: { show: false },
-          axisLabel: { ...axisLabel, formatter: (v: number) => `${(v / 10_000).toFixed(1)}万` },
+          // two decimals at most, so a narrow range (a steady estate) does not repeat a label
+          axisLabel: { ...axisLabel, formatter: (v: number) => `${Number((v / 10_000).toFixed(2))}万` },
         },
       ],
       series: [

@@ -2,20 +2,10 @@
 // each drawing is kept (keyed by its inputs) in a small in-process cache that any instance can rebuild.
 import { formatRate, type HeaderChartBody, type RoomTypeAnalysisBody, type TotalPriceAnalysisBody } from '@fjt/domain';
 import { CHART_COLORS } from '../../components/charts/palette.ts';
-import { renderBarChart, renderLineChart } from '../../components/charts/render.server.ts';
+import { renderBarChart, renderLineChart, svgCache } from '../../components/charts/render.server.ts';
 import type { TrendChart } from './types.ts';
 
-const CACHE_LIMIT = 2_000;
-const cache = new Map<string, string>();
-
-function cached(key: string, draw: () => string): string {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const svg = draw();
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, svg);
-  return svg;
-}
+const cached = svgCache(2_000);
 
 const LEVEL_COLORS = { estate: CHART_COLORS.estate, plate: CHART_COLORS.plate, district: CHART_COLORS.district };
 

@@ -2,19 +2,9 @@
 // data is loaded).
 import { formatRate, type ListingMonth } from '@fjt/domain';
 import { CHART_COLORS } from '../../components/charts/palette.ts';
-import { renderBarChart, renderBarLineChart } from '../../components/charts/render.server.ts';
+import { renderBarChart, renderBarLineChart, svgCache } from '../../components/charts/render.server.ts';
 
-const CACHE_LIMIT = 1_000;
-const cache = new Map<string, string>();
-
-function cached(key: string, draw: () => string): string {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const svg = draw();
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, svg);
-  return svg;
-}
+const cached = svgCache(1_000);
 
 /** 在售套数 as bars and 挂牌均价 as a line over 12 months, with its one-line takeaway. */
 export function supplyChart(months: ListingMonth[]): { svg: string; takeaway: string } | null {
