@@ -32,6 +32,9 @@ function urlsFor(path: string): string[] {
 /** Pages that send a visitor elsewhere without an id (PAGES.md), with where they go. */
 export const REDIRECTS: Record<string, RegExp> = { loupan: /^\/\d+\/house-new$/ };
 
+/** Pages that answer an unknown id with a 404 of their own wording (PAGES.md) instead of the generic page. */
+export const OWN_NOT_FOUND: Record<string, string> = { 'report-certificate': '证书不存在或已失效' };
+
 /** Pages that need a query to render rather than redirect. */
 const QUERY: Record<string, string> = { 'search-result': '?kw=%E8%A5%BF' };
 

@@ -32,7 +32,7 @@ const CITY_IDS = [101, 102, 201, 301, 605, 606, 701, 801, 901, 1001, 1101, 1201,
 for (const cityId of CITY_IDS) {
   test(`city ${cityId}: home, search and an estate's pages`, async ({ page, request }) => {
     test.setTimeout(120_000);
-    const cities = await api<City[]>(request, 'config/city-list');
+    const { list: cities } = await api<{ list: City[] }>(request, 'config/city-list');
     const city = cities.find((c) => c.id === cityId)!;
     expect(city, `city ${cityId} in config/city-list`).toBeTruthy();
 
@@ -94,7 +94,7 @@ for (const cityId of CITY_IDS) {
 
   test(`city ${cityId}: city-wide lists`, async ({ page, request }) => {
     test.setTimeout(90_000);
-    const cities = await api<City[]>(request, 'config/city-list');
+    const { list: cities } = await api<{ list: City[] }>(request, 'config/city-list');
     const city = cities.find((c) => c.id === cityId)!;
     await open(page, `/${cityId}/community-list`);
     await expect(page.locator('main')).toContainText('小区');

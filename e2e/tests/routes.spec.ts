@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { REDIRECTS, ROUTE_CASES } from '../support/routes.ts';
+import { OWN_NOT_FOUND, REDIRECTS, ROUTE_CASES } from '../support/routes.ts';
 
 test.describe('every route of spec §2 answers with server-rendered HTML', () => {
   test('the route table has the spec’s 144 routes and the product’s own map search', () => {
@@ -36,7 +36,7 @@ test.describe('every route of spec §2 answers with server-rendered HTML', () =>
       expect(html).toMatch(/<title>[^<]*房价通[^<]*<\/title>/);
       expect(html).toContain('<meta name="description"');
       expect(html).not.toContain('data-testid="page-pending"');
-      if (response.status() === 404) expect(html).toContain('This page could not be found');
+      if (response.status() === 404) expect(html).toContain(OWN_NOT_FOUND[route.id] ?? 'This page could not be found');
     });
   }
 });

@@ -60,7 +60,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData?.report) return [{ title: pageTitle('小区报告') }];
+  if (!loaderData?.report)
+    return [
+      { title: pageTitle('小区报告') },
+      { name: 'description', content: `选择一个小区，生成可分享的小区房价报告。${SITE_DESCRIPTION}` },
+    ];
   const { basic } = loaderData.report;
   return [
     { title: pageTitle(`${basic.name}小区报告`) },

@@ -2,7 +2,7 @@
 // title, estate, issue date, code and '真实有效'; an unknown code answers '证书不存在或已失效'. Without an id
 // it offers a box to type the code in.
 import { Form, data } from 'react-router';
-import { CERTIFICATE_ID_PATTERN, pageTitle } from '@fjt/domain';
+import { CERTIFICATE_ID_PATTERN, pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/report-certificate';
 import { CertificateCard } from '../../features/reports/CertificateCard.tsx';
 import '../../features/reports/reports.css';
@@ -20,6 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('报告验真') },
+  { name: 'description', content: `核验房价通出具的小区报告是否真实有效。${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 
