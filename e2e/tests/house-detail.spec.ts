@@ -73,8 +73,8 @@ test.describe('小区详情 /{city}/house-detail/{estateId}', () => {
     const price = page.getByTestId('estate-price');
     await expect(price).toContainText('挂牌均价');
     await expect(price).toContainText('成交均价');
-    await expect(price.locator('.price-card__value').first()).toHaveText(unitPrice(estate.listingAvg!));
-    const mom = price.locator('.price-card__mom span').first();
+    await expect(price.locator('.estate-price__value').first()).toHaveText(unitPrice(estate.listingAvg!));
+    const mom = price.locator('.estate-price__mom span').first();
     const momText = (await mom.textContent()) ?? '';
     expect(momText).toMatch(RATE);
     const expectedClass = momText.startsWith('上涨')

@@ -30,7 +30,6 @@ import {
 import type { Route } from './+types/root';
 import './context.ts';
 import './styles/app.css';
-import './lib/antd-react19.ts';
 import { AppLayout } from './components/layouts/AppLayout.tsx';
 import { ErrorPage, ErrorPageBoundary } from './components/error-page/ErrorPage.tsx';
 import { ProgressBar } from './components/progress-bar/ProgressBar.tsx';

@@ -94,7 +94,8 @@ function isCacheablePage(response: Response): boolean {
   return (
     response.status === 200 &&
     !response.headers.has('set-cookie') &&
-    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    // pages, their data for client navigations (.data) and the route manifest of lazy route discovery
+    /^(text\/html|text\/x-script|application\/json)/.test(response.headers.get('content-type') ?? '') &&
     !/no-store|private/.test(response.headers.get('cache-control') ?? '')
   );
 }

@@ -1,5 +1,6 @@
 // The action sheet of spec §2 overlays (call / IM / WeChat choices, share targets, 纠错).
 import { ActionSheet } from 'antd-mobile';
+import './antd-react19.ts';
 
 export interface SheetAction {
   key: string;

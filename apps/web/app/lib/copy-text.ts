@@ -1,5 +1,5 @@
 // Copy to the clipboard and confirm with the copy toast (spec §2 overlays). A failure is passed up (spec §8).
-import { Toast } from 'antd-mobile';
+// The toast's code loads on the first copy, not with the page.
 import { COPY_SUCCESS_TOAST } from '@fjt/domain';
 
 export async function copyText(text: string): Promise<void> {
@@ -17,5 +17,6 @@ export async function copyText(text: string): Promise<void> {
     area.remove();
     if (!ok) throw new Error('copy failed');
   }
-  Toast.show({ content: COPY_SUCCESS_TOAST });
+  const { showToast } = await import('./toast.ts');
+  showToast(COPY_SUCCESS_TOAST);
 }

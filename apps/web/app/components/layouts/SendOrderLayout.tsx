@@ -1,7 +1,7 @@
 // The send-order layout (spec §2 Layouts): hosts the price-guide popup and the order modal.
 // Pages open them through useSendOrder(); the order modal opens when a send-order state object is set (spec §4).
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { PriceGuidePopup } from '../price-guide/PriceGuidePopup.tsx';
+import { LazyPriceGuidePopup } from '../price-guide/LazyPriceGuidePopup.tsx';
 
 /** What the deal-price/order modal needs to open (spec §3 "Estate info held by the modal"). */
 export interface SendOrderInfo {
@@ -51,7 +51,7 @@ export function SendOrderLayout({
   return (
     <SendOrderContext.Provider value={api}>
       <div data-layout="send-order">{children}</div>
-      <PriceGuidePopup visible={guideVisible} onClose={() => setGuideVisible(false)} />
+      <LazyPriceGuidePopup visible={guideVisible} onClose={() => setGuideVisible(false)} />
       <div data-testid="order-modal-slot">
         {sendOrderInfo && renderOrderModal ? renderOrderModal(sendOrderInfo, api.closeOrder) : null}
       </div>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { formatMoney, formatRate, type CityOverview } from '@fjt/domain';
 import { Sparkline } from '../../components/sparkline/Sparkline.tsx';
-import { PriceGuidePopup } from '../../components/price-guide/PriceGuidePopup.tsx';
+import { LazyPriceGuidePopup as PriceGuidePopup } from '../../components/price-guide/LazyPriceGuidePopup.tsx';
 
 function Change({ value }: { value: number | null }) {
   const rate = formatRate(value);

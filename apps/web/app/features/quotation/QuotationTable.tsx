@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney, type QuotationRow } from '@fjt/domain';
-import { PriceGuidePopup } from '../../components/price-guide/PriceGuidePopup.tsx';
+import { LazyPriceGuidePopup as PriceGuidePopup } from '../../components/price-guide/LazyPriceGuidePopup.tsx';
 import { rate } from '../../lib/display.ts';
 import { sortRows, type QuotationSort, type SortOrder } from './sorting.ts';
 

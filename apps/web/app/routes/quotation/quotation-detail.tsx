@@ -12,7 +12,7 @@ import {
 } from '@fjt/domain';
 import type { Route } from './+types/quotation-detail';
 import { SvgChart } from '../../components/charts/SvgChart.tsx';
-import { PriceGuidePopup } from '../../components/price-guide/PriceGuidePopup.tsx';
+import { LazyPriceGuidePopup as PriceGuidePopup } from '../../components/price-guide/LazyPriceGuidePopup.tsx';
 import { quotationChart } from '../../features/quotation/charts.server.ts';
 import { MonthTable } from '../../features/quotation/MonthTable.tsx';
 import { SubAreaList } from '../../features/quotation/SubAreaList.tsx';

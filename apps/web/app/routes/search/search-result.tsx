@@ -3,7 +3,7 @@
 // filter bar of its kind. Tab and filters live in the URL, so a result can be shared and survives a reload.
 import type { ReactNode } from 'react';
 import { Link, data, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
-import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import {
   SITE_DESCRIPTION,
   estateListQuery,
@@ -210,11 +210,13 @@ export default function SearchResultPage({ loaderData }: Route.ComponentProps) {
           {kw}
         </Link>
       </header>
-      <Tabs className="search-result__tabs" activeKey={tab} onChange={(key) => go(tabOnly(key))}>
+      <nav className="search-result__tabs" role="tablist" aria-label="结果类型">
         {TABS.map((t) => (
-          <Tabs.Tab key={t.key} title={t.title} />
+          <Link key={t.key} role="tab" aria-selected={t.key === tab} to={tabOnly(t.key)} replace preventScrollReset>
+            {t.title}
+          </Link>
         ))}
-      </Tabs>
+      </nav>
       {SLOTS[tab].length ? (
         <FilterBar
           slots={SLOTS[tab]}

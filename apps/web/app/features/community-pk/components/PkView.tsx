@@ -3,7 +3,7 @@
 // The dev harness /test-community-pk renders this same view with its fixture cases.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Toast } from 'antd-mobile';
+import { showToast } from '../../../lib/toast.ts';
 import { ellipsis } from '@fjt/domain';
 import { SvgChart } from '../../../components/charts/SvgChart.tsx';
 import { copyText } from '../../../lib/copy-text.ts';
@@ -117,7 +117,7 @@ export function PkView({ cityId, a, b, bothMissing, trend, hot, ids, caption }: 
   const pick = (side: PkSideKey, estateId: number) => {
     const other = side === 'a' ? estateB : estateA;
     if (other?.id === estateId) {
-      Toast.show({ content: '请选择另一个小区' });
+      showToast('请选择另一个小区');
       return;
     }
     setChoosing(null);
@@ -125,7 +125,7 @@ export function PkView({ cityId, a, b, bothMissing, trend, hot, ids, caption }: 
   };
   const share = async () => {
     const url = `${window.location.origin}${pkPath(cityId, ids)}`;
-    await copyText(url).catch(() => Toast.show({ content: '复制失败，请手动复制链接' }));
+    await copyText(url).catch(() => showToast('复制失败，请手动复制链接'));
   };
 
   return (

@@ -1,7 +1,7 @@
 // /{city}/house-detail/{estateId}/agent-list 小区经纪人 (PAGES.md §3.11): who serves this estate, with chat and
 // WeChat; numbers are protected (virtual numbers only, spec §6).
 import { Link } from 'react-router';
-import { Toast } from 'antd-mobile';
+import { showToast } from '../../../lib/toast.ts';
 import type { EstateAgent, EstateBasicInfo } from '@fjt/domain';
 import { copyText } from '../../../lib/copy-text.ts';
 import { unitPrice } from '../../../lib/display.ts';
@@ -20,7 +20,7 @@ export function AgentListPage({
   agents: EstateAgent[];
 }) {
   const copyWechat = (wechatNo: string) => {
-    copyText(wechatNo).catch(() => Toast.show({ content: '复制失败，请手动复制' }));
+    copyText(wechatNo).catch(() => showToast('复制失败，请手动复制'));
   };
   return (
     <main className="agent-list-page" data-testid="agent-list-page">

@@ -8,13 +8,13 @@ function Figure({ label, value, mom }: { label: string; value: number | null; mo
   const change = rate(mom);
   const price = unitPrice(value);
   return (
-    <div className="price-card__figure">
-      <p className="price-card__label">{label}</p>
-      <p className="price-card__value num">
+    <div className="estate-price__figure">
+      <p className="estate-price__label">{label}</p>
+      <p className="estate-price__value num">
         {price === MISSING_VALUE ? price : price.replace('元/㎡', '')}
-        {price === MISSING_VALUE ? null : <small className="price-card__unit">元/㎡</small>}
+        {price === MISSING_VALUE ? null : <small className="estate-price__unit">元/㎡</small>}
       </p>
-      <p className="price-card__mom">
+      <p className="estate-price__mom">
         环比 <span className={change.className}>{change.text}</span>
       </p>
     </div>
@@ -26,17 +26,17 @@ export function PriceCard({ basic }: { basic: EstateBasicInfo }) {
   const dealLabel =
     basic.dealMonth && basic.dealMonth !== basic.month ? `成交均价（${monthTitle(basic.dealMonth)}）` : '成交均价';
   return (
-    <section className="price-card" aria-label="小区均价" data-testid="estate-price">
-      {basic.month ? <p className="price-card__month">{monthTitle(basic.month)}</p> : null}
-      <div className="price-card__figures">
+    <section className="estate-price" aria-label="小区均价" data-testid="estate-price">
+      {basic.month ? <p className="estate-price__month">{monthTitle(basic.month)}</p> : null}
+      <div className="estate-price__figures">
         <Figure label="挂牌均价" value={basic.listingAvg} mom={basic.listingMom} />
         <Figure label={dealLabel} value={basic.dealAvg} mom={basic.dealMom} />
       </div>
-      <dl className="price-card__facts">
+      <dl className="estate-price__facts">
         <div>
           <dt>
             房东溢价系数
-            <button type="button" className="price-card__info" aria-label="房东溢价系数说明" onClick={showPriceGuide}>
+            <button type="button" className="estate-price__info" aria-label="房东溢价系数说明" onClick={showPriceGuide}>
               ⓘ
             </button>
           </dt>

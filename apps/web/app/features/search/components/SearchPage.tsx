@@ -2,7 +2,8 @@
 // 搜索历史 and 热门搜索.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SearchBar, Toast } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
+import { showToast } from '../../../lib/toast.ts';
 import { SEARCH_KW_MAX, searchTargetPath, type HotSearch, type SearchTargetKind } from '@fjt/domain';
 import { useSuggestions } from '../use-suggestions.ts';
 import {
@@ -48,7 +49,7 @@ export function SearchPage({ cityId, hot }: { cityId: number; hot: HotSearch[] |
   }, [cityId]);
 
   useEffect(() => {
-    if (suggestions.error) Toast.show({ content: suggestions.error });
+    if (suggestions.error) showToast(suggestions.error);
   }, [suggestions.error]);
 
   const remember = (item: SearchHistoryItem) => {
