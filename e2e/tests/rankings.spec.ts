@@ -80,6 +80,8 @@ test.describe('/{city}/rank 排行榜', () => {
   test('switches to the plates’ 涨幅榜, to 季 and to one district', async ({ page, request }) => {
     await page.goto('/605/rank');
     await page.getByRole('navigation', { name: '榜单' }).getByRole('link', { name: '涨幅' }).click();
+    // the type links are drawn for the current list: wait for 涨幅 before choosing 板块
+    await expect(page).toHaveURL(/\/605\/rank\/rise\/estate$/);
     await page.getByRole('navigation', { name: '排行对象' }).getByRole('link', { name: '板块' }).click();
     await expect(page).toHaveURL(/\/605\/rank\/rise\/plate$/);
     await expect(page.getByRole('heading', { name: '杭州板块涨幅榜' })).toBeVisible();

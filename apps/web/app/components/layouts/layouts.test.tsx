@@ -26,7 +26,7 @@ describe('send-order layout', () => {
     );
     expect(screen.queryByTestId('price-guide')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '房东溢价系数ⓘ' }));
-    const guide = await screen.findByTestId('price-guide');
+    const guide = await screen.findByTestId('price-guide', {}, { timeout: 15_000 });
     expect(guide.textContent).toContain('本月挂牌价÷上月成交价');
     fireEvent.click(screen.getByRole('button', { name: '我知道了' }));
     await waitFor(() => expect(screen.queryByTestId('price-guide')).toBeNull());

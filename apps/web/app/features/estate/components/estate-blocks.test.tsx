@@ -86,7 +86,7 @@ describe('estate ids and figures', () => {
 });
 
 describe('PriceCard', () => {
-  it('shows both averages with red-up / green-down MoM and opens the price guide from ⓘ', () => {
+  it('shows both averages with red-up / green-down MoM and opens the price guide from ⓘ', async () => {
     render(
       <MemoryRouter>
         <SendOrderLayout>
@@ -101,7 +101,8 @@ describe('PriceCard', () => {
     expect(within(card).getByText('下跌1.0%↓').className).toBe('trend-down');
     expect(card.textContent).toContain('1.13');
     fireEvent.click(within(card).getByRole('button', { name: '房东溢价系数说明' }));
-    expect(screen.getByTestId('price-guide').textContent).toContain('我知道了');
+    // the guide's code loads on first open
+    expect((await screen.findByTestId('price-guide', {}, { timeout: 15_000 })).textContent).toContain('我知道了');
   });
 });
 
