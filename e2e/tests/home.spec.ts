@@ -77,4 +77,11 @@ test.describe('city home /{city} and /', () => {
     await page.getByRole('link', { name: '输入小区名或拼音查房价' }).click();
     await expect(page).toHaveURL(/\/605\/search$/);
   });
+
+  test('地图 beside the search box opens the city’s map search', async ({ page }) => {
+    await page.goto('/605');
+    await page.getByRole('link', { name: '地图找房' }).click();
+    await expect(page).toHaveURL(/\/605\/map$/);
+    await expect(page.getByRole('heading', { name: '地图找房' })).toBeVisible();
+  });
 });

@@ -1,4 +1,4 @@
-// City switcher (→ /citylist, returning here) and the search box (→ /{city}/search).
+// City switcher (→ /citylist, returning here), the search box (→ /{city}/search) and 地图找房 (→ /{city}/map).
 import { Link } from 'react-router';
 
 export function CityHeader({ cityId, cityName, here }: { cityId: number; cityName: string; here: string }) {
@@ -18,6 +18,18 @@ export function CityHeader({ cityId, cityName, here }: { cityId: number; cityNam
           <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
         </svg>
         输入小区名或拼音查房价
+      </Link>
+      <Link to={`/${cityId}/map`} className="city-header__map" aria-label="地图找房">
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <path
+            d="M10 18s-5.5-5.2-5.5-9.3a5.5 5.5 0 0 1 11 0C15.5 12.8 10 18 10 18z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          />
+          <circle cx="10" cy="8.6" r="2" fill="currentColor" />
+        </svg>
+        <span>地图</span>
       </Link>
     </header>
   );
