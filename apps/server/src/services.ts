@@ -35,6 +35,7 @@ export function createServices(db: Database): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
   const estates = createEstatesService(createEstatesRepo(db));
+  const estateList = createEstateListService(createEstateListRepo(db), geo, search);
   return {
     geo,
     quotation: createQuotationService(createQuotationRepo(db), geo),
@@ -42,16 +43,12 @@ export function createServices(db: Database): Services {
     config: createConfigService(createConfigRepo(db), geo),
     market: createMarketService(createMarketRepo(db), geo),
     rentals: createRentalsService(createRentalsRepo(db), geo, search),
-    estateList: createEstateListService(createEstateListRepo(db), geo, search),
+    estateList,
     search,
     estates,
     deals: createDealsService(createDealsRepo(db), geo, search),
     listings: createListingsService(createListingsRepo(db), geo, estates, search),
-    plates: createPlatesService(
-      createPlatesRepo(db),
-      geo,
-      createEstateListService(createEstateListRepo(db), geo, search),
-    ),
+    plates: createPlatesService(createPlatesRepo(db), geo, estateList),
     reports: createReportsService(createReportsRepo(db), geo),
     newHouses: createNewHousesService(createNewHousesRepo(db), geo),
   };
