@@ -31,6 +31,8 @@ import { createFinderService } from './modules/finder/service.ts';
 
 import { createNewHousesRepo } from './modules/new-houses/repo.ts';
 import { createNewHousesService } from './modules/new-houses/service.ts';
+import { createOverseasRepo } from './modules/overseas/repo.ts';
+import { createOverseasService } from './modules/overseas/service.ts';
 export function createServices(db: Database): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
@@ -38,6 +40,7 @@ export function createServices(db: Database): Services {
   const estateList = createEstateListService(createEstateListRepo(db), geo, search);
   return {
     geo,
+    overseas: createOverseasService(createOverseasRepo(db), geo),
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),
     config: createConfigService(createConfigRepo(db), geo),

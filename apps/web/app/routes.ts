@@ -150,8 +150,10 @@ export default [
   route(':city/house-resold/:houseId?/export', 'routes/listings/resold-export.tsx', { id: 'house-resold-export' }),
   route(':city/loupan/:houseId?', 'routes/new-houses/loupan.tsx', { id: 'loupan' }),
   route(':city/loupan/:houseId?/export', 'routes/new-houses/loupan-export.tsx', { id: 'loupan-export' }),
-  route(':city/overseas-detail/:estateId', P, { id: 'overseas-detail' }),
-  route(':city/overseas-detail/:estateId?/detail', P, { id: 'overseas-detail-detail' }),
+  route(':city/overseas-detail/:estateId', 'routes/overseas/overseas-detail.tsx', { id: 'overseas-detail' }),
+  route(':city/overseas-detail/:estateId?/detail', 'routes/overseas/overseas-detail-detail.tsx', {
+    id: 'overseas-detail-detail',
+  }),
   route(':city/plate-detail/:plateId', 'routes/plates/plate-detail.tsx', { id: 'plate-detail' }),
   route(':city/plate-detail/:plateId?/list', 'routes/plates/plate-detail-list.tsx', { id: 'plate-detail-list' }),
   route(':city/qa-list/:houseId', P, { id: 'qa-list' }),

@@ -9,6 +9,7 @@ import { BulkLoader, copyWriter } from './bulk.ts';
 import type { WorkerMessage } from './seed-worker.ts';
 import { citiesFor, generateCity, newIdCounters, type CityData, type Scale } from './generate.ts';
 import { loadNbs } from './nbs.ts';
+import { generateOverseas } from './overseas.ts';
 
 export type { Scale };
 
@@ -54,6 +55,7 @@ export const MARKET_TABLES = [
   schema.contractorPlate,
   schema.priceSeries,
   schema.nbsPriceIndex,
+  schema.overseasProject,
 ] as const;
 
 /** Adds one city's rows to the loader, in a fixed order (the content hash depends on it). */
@@ -108,6 +110,7 @@ export async function generateInto(
   for (const city of cities) {
     const data = generateCity(scale, cities, city, seed, ids);
     await loadCity(loader, data);
+    await loader.add(schema.overseasProject, generateOverseas(city, seed));
     onCity?.(city, data);
   }
   await loader.flush();

@@ -32,3 +32,4 @@ export * from './api/reports.ts';
 export * from './api/new-houses.ts';
 export * from './api/quotation.ts';
 export * from './api/finder.ts';
+export * from './api/overseas.ts';

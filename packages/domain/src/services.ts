@@ -1,5 +1,6 @@
 // What the server hands to the web app's loaders through the router context (ARCHITECTURE §3):
 // the web app depends on these contracts, never on server internals.
+import type { OverseasDetail, OverseasListBody } from './api/overseas.ts';
 import type {
   AreaReportBody,
   AreaReportQuery,
@@ -229,7 +230,16 @@ export interface FinderService {
   findDistricts(query: FindDistrictQuery): Promise<FindDistrictBody | null>;
 }
 
+/** 海外房产 (PAGES.md §3.2 overseas-detail). */
+export interface OverseasService {
+  /** null when the project does not exist. full: with payment schedule, taxes and rules. */
+  detail(id: number, full: boolean): Promise<OverseasDetail | null>;
+  /** null when the city does not exist. */
+  list(cityId: number): Promise<OverseasListBody | null>;
+}
+
 export interface Services {
+  overseas: OverseasService;
   quotation: QuotationService;
   finder: FinderService;
   geo: GeoService;

@@ -2,3 +2,4 @@ export * from './platform.ts';
 export * from './geo.ts';
 export * from './market.ts';
 export * from './reports.ts';
+export * from './overseas.ts';
