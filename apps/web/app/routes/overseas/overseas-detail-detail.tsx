@@ -2,7 +2,7 @@
 // ownership rules and delivery of that project (404 when unknown). Without an id: the list of the city's
 // overseas projects (each links to its detail), so the bare URL is still useful.
 import { data } from 'react-router';
-import { NOT_FOUND_MESSAGE, pageTitle, parseCityId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId } from '@fjt/domain';
 import type { Route } from './+types/overseas-detail-detail';
 import { OverseasFullPage, OverseasListPage } from '../../features/overseas/OverseasPages.tsx';
 
@@ -25,6 +25,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
     title: pageTitle(loaderData?.kind === 'project' ? `${loaderData.project.name} 海外详情` : '海外详情'),
+  },
+  {
+    name: 'description',
+    content: `${loaderData?.kind === 'project' ? loaderData.project.name : '海外房产'}的付款计划、税费、产权规则与交付说明。${SITE_DESCRIPTION}`,
   },
 ];
 
