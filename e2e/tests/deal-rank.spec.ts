@@ -39,6 +39,8 @@ test.describe('/deal-rank 成交排行', () => {
   test('switches to 成交均价 of plates and to another month', async ({ page, request }) => {
     await page.goto('/deal-rank?cityId=605');
     await page.getByRole('navigation', { name: '排行指标' }).getByRole('link', { name: '成交均价' }).click();
+    // The second switch's link carries the first one's choice only once that navigation has finished.
+    await expect(page).toHaveURL(/metric=avg/);
     await page.getByRole('navigation', { name: '排行范围' }).getByRole('link', { name: '板块' }).click();
     await expect(page).toHaveURL(/metric=avg/);
     await expect(page).toHaveURL(/level=plate/);
