@@ -26,6 +26,7 @@ import { platesRoutes } from './modules/plates/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { newHousesRoutes } from './modules/new-houses/routes.ts';
 import { overseasRoutes } from './modules/overseas/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 
 export interface BuildOptions {
   env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'> & Partial<Pick<Env, 'RESPONSE_CACHE_SECONDS'>>;
@@ -79,6 +80,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(reportsRoutes, { services });
       await api.register(newHousesRoutes, { services });
       await api.register(overseasRoutes, { services });
+      await api.register(contentRoutes, { services });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

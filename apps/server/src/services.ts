@@ -33,6 +33,9 @@ import { createNewHousesRepo } from './modules/new-houses/repo.ts';
 import { createNewHousesService } from './modules/new-houses/service.ts';
 import { createOverseasRepo } from './modules/overseas/repo.ts';
 import { createOverseasService } from './modules/overseas/service.ts';
+import { createContentRepo } from './modules/content/repo.ts';
+import { createContentService } from './modules/content/service.ts';
+
 export function createServices(db: Database): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
@@ -40,6 +43,7 @@ export function createServices(db: Database): Services {
   const estateList = createEstateListService(createEstateListRepo(db), geo, search);
   return {
     geo,
+    content: createContentService(createContentRepo(db), geo, estates),
     overseas: createOverseasService(createOverseasRepo(db), geo),
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),

@@ -10,6 +10,7 @@ import type { WorkerMessage } from './seed-worker.ts';
 import { citiesFor, generateCity, newIdCounters, type CityData, type Scale } from './generate.ts';
 import { loadNbs } from './nbs.ts';
 import { generateOverseas } from './overseas.ts';
+import { generateVideos } from './videos.ts';
 
 export type { Scale };
 
@@ -56,6 +57,7 @@ export const MARKET_TABLES = [
   schema.priceSeries,
   schema.nbsPriceIndex,
   schema.overseasProject,
+  schema.video,
 ] as const;
 
 /** Adds one city's rows to the loader, in a fixed order (the content hash depends on it). */
@@ -111,6 +113,7 @@ export async function generateInto(
     const data = generateCity(scale, cities, city, seed, ids);
     await loadCity(loader, data);
     await loader.add(schema.overseasProject, generateOverseas(city, seed));
+    await loader.add(schema.video, generateVideos(city, data, seed));
     onCity?.(city, data);
   }
   await loader.flush();

@@ -1,6 +1,7 @@
 // What the server hands to the web app's loaders through the router context (ARCHITECTURE §3):
 // the web app depends on these contracts, never on server internals.
 import type { OverseasDetail, OverseasListBody } from './api/overseas.ts';
+import type { ContentListBody, ContentListInput, VideoDetailBody, VideoPlayBody } from './api/content.ts';
 import type {
   AreaReportBody,
   AreaReportQuery,
@@ -238,7 +239,18 @@ export interface OverseasService {
   list(cityId: number): Promise<OverseasListBody | null>;
 }
 
+/** 看房视频 and, later, the other content of PAGES.md §3.8. */
+export interface ContentService {
+  /** POST content/list; null for an unknown city, or an estate outside it. */
+  list(input: ContentListInput): Promise<ContentListBody | null>;
+  /** content/video/detail: the card and its scenes; null for an unknown video. */
+  videoDetail(id: number): Promise<VideoDetailBody | null>;
+  /** POST content/video/play: counts one play; null for an unknown video. */
+  play(id: number): Promise<VideoPlayBody | null>;
+}
+
 export interface Services {
+  content: ContentService;
   overseas: OverseasService;
   quotation: QuotationService;
   finder: FinderService;

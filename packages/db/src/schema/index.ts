@@ -3,3 +3,4 @@ export * from './geo.ts';
 export * from './market.ts';
 export * from './reports.ts';
 export * from './overseas.ts';
+export * from './content.ts';

@@ -1,0 +1,66 @@
+// POST content/list (spec §7; type video for 看房视频, PAGES.md §3.8), NEW content/video/detail and NEW POST
+// content/video/play.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiError,
+  contentListBody,
+  contentListInput,
+  ok,
+  videoDetailBody,
+  videoDetailQuery,
+  videoPlayBody,
+  videoPlayInput,
+  type Services,
+} from '@fjt/domain';
+import { envelopeOf } from '../../plugins/openapi.ts';
+
+const tags = ['content'];
+const UNKNOWN_VIDEO = '视频不存在';
+
+function found<T>(body: T | null, message: string) {
+  if (body === null) throw ApiError.notFound(message);
+  return ok(body);
+}
+
+export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { content } = services;
+
+  app.post(
+    '/content/list',
+    {
+      schema: {
+        tags,
+        summary: '内容列表：type=video 为看房视频（全城或某小区），可按类型筛选，按最热或最新排序',
+        body: contentListInput,
+        response: { 200: envelopeOf(contentListBody) },
+      },
+    },
+    async (request) => found(await content.list(request.body), request.body.estateId ? '小区不存在' : '城市不存在'),
+  );
+
+  app.get(
+    '/content/video/detail',
+    {
+      schema: {
+        tags,
+        summary: '看房视频详情（新）：视频信息与分镜；分镜中的数字取自视频发布当月的小区数据',
+        querystring: videoDetailQuery,
+        response: { 200: envelopeOf(videoDetailBody) },
+      },
+    },
+    async (request) => found(await content.videoDetail(request.query.id), UNKNOWN_VIDEO),
+  );
+
+  app.post(
+    '/content/video/play',
+    {
+      schema: {
+        tags,
+        summary: '看房视频播放计数（新）：开始播放时调用一次，返回最新播放次数',
+        body: videoPlayInput,
+        response: { 200: envelopeOf(videoPlayBody) },
+      },
+    },
+    async (request) => found(await content.play(request.body.id), UNKNOWN_VIDEO),
+  );
+};
