@@ -7,7 +7,7 @@ import {
   monthWindow,
   percentChange,
   roundTo,
-  VIDEO_KINDS,
+  type VIDEO_KINDS,
   type ContentService,
   type EstateFacts,
   type EstatesService,
