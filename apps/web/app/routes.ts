@@ -122,7 +122,7 @@ export default [
   route(':city/house-report', 'routes/reports/house-report.tsx', { id: 'house-report' }),
   route(':city/house-report-new', 'routes/new-houses/house-report-new.tsx', { id: 'house-report-new' }),
   route(':city/house-report-weekly', 'routes/reports/house-report-weekly.tsx', { id: 'house-report-weekly' }),
-  route(':city/house-video', P, { id: 'house-video' }),
+  route(':city/house-video', 'routes/videos/house-video.tsx', { id: 'house-video' }),
   route(':city/map', 'routes/plates/map.tsx', { id: 'map' }),
   route(':city/scene', P, { id: 'scene' }),
   route(':city/search', 'routes/search/search.tsx', { id: 'search' }),

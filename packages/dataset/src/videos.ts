@@ -112,7 +112,8 @@ export function generateVideos(city: CitySeed, data: CityData, seed: number): Vi
         estateId: estate.id,
         agentId: listing.agentId != null && agents.includes(listing.agentId) ? listing.agentId : rng.pick(agents),
         kind,
-        title: title(kind, estate.name, layout, MONTHS[m]!),
+        // A market video reads out the month before publication, the newest complete one.
+        title: title(kind, estate.name, layout, MONTHS[m - 1]!),
         layout,
         durationSec: rng.int(...DURATION_SEC),
         publishedAt: dayString(day),

@@ -1,5 +1,6 @@
 // Infinite scroll over an envelope API that pages 20 at a time: starts from the loader's first page and
-// starts over whenever the loader brings a new one (filters changed, pull-to-refresh).
+// starts over whenever the loader brings a new one (filters changed, pull-to-refresh). A page is a GET URL, or a
+// Request for APIs that take their query as a POST body (content/list).
 import { useEffect, useState } from 'react';
 import type { Envelope } from '@fjt/domain';
 
@@ -9,7 +10,7 @@ interface Page<T> {
   list: T[];
 }
 
-export function usePagedList<T>(first: Page<T>, pageUrl: (page: number) => string) {
+export function usePagedList<T>(first: Page<T>, pageUrl: (page: number) => string | Request) {
   const [items, setItems] = useState<T[]>(first.list);
   const [page, setPage] = useState(first.page);
   useEffect(() => {

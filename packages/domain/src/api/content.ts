@@ -1,6 +1,7 @@
 // Payloads of the content endpoints (PAGES.md §3.8). POST content/list (spec §7) with type video feeds
 // /{city}/house-video; NEW content/video/detail gives one video's scenes and NEW POST content/video/play
-// counts a play. A video's scenes are drawn from the estate's figures as of the month it was published.
+// counts a play. A video's scenes are drawn from the estate's figures of the last complete month before it was
+// published.
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
 import { pageParams, positiveId } from './params.ts';
@@ -136,7 +137,7 @@ export const videoScene = z.object({
 export type VideoScene = z.infer<typeof videoScene>;
 
 export const videoDetailBody = videoCard.extend({
-  /** 'YYYY-MM' the figures are of: the month of publication, or the newest before it with data. */
+  /** 'YYYY-MM' the figures are of: the month before publication (complete then), at most the newest month. */
   month: z.string().nullable(),
   scenes: z.array(videoScene),
 });

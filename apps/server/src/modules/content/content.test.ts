@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TestDatabase } from '@fjt/db/testing';
 import {
+  addMonths,
   formatMoney,
   type ContentListBody,
   type SceneVisual,
@@ -11,6 +12,7 @@ import {
   type VideoPlayBody,
 } from '@fjt/domain';
 import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { roomShare, timeScenes } from './service.ts';
 
 let seeded: SeededApp;
 let database: TestDatabase;
@@ -150,7 +152,8 @@ describe('content/video/detail', () => {
     const row = await videoOf('market');
     const video = await get<VideoDetailBody>(`/rabbit/v1/content/video/detail?id=${row.id}`);
     const latest = await latestMonth();
-    const month = row.published_at.slice(0, 7) < latest ? row.published_at.slice(0, 7) : latest;
+    const made = addMonths(row.published_at.slice(0, 7), -1);
+    const month = made < latest ? made : latest;
     expect(video.month).toBe(month);
     expect(video.kind).toBe('market');
     expect(video.scenes).toHaveLength(5);
@@ -230,5 +233,52 @@ describe('POST content/video/play', () => {
     expect(await rejected({ method: 'POST', url, payload: {} })).toContain('id');
     expect(await rejected({ method: 'POST', url, payload: { id: -3 } })).toContain('id');
     expect(await rejected({ method: 'POST', url, payload: { id: 1 } }, 404)).toBe('视频不存在');
+  });
+});
+
+describe('scene timing and wording', () => {
+  const script = (caption: string) => ({
+    title: 't',
+    caption,
+    visual: { type: 'figures' as const, items: [] },
+  });
+
+  it('splits the length over the scenes by their words, at least 4 s each, adding up exactly', () => {
+    const scenes = timeScenes([script('一'.repeat(10)), script('一'.repeat(30)), script('一'.repeat(20))], 31);
+    expect(scenes.map((s) => s.seconds)).toEqual([7, 14, 10]);
+    expect(scenes.map((s) => s.startSec)).toEqual([0, 7, 21]);
+    expect(timeScenes([script('a'), script('b')], 5).map((s) => s.seconds)).toEqual([4, 4]);
+  });
+
+  it('names the leading room count, ties and an absent one', () => {
+    expect(roomShare([], 3)).toContain('没有在售房源');
+    expect(
+      roomShare(
+        [
+          { rooms: 2, count: 3 },
+          { rooms: 3, count: 1 },
+        ],
+        2,
+      ),
+    ).toBe('在售4套里2居室最多，有3套，占75%。');
+    expect(
+      roomShare(
+        [
+          { rooms: 2, count: 2 },
+          { rooms: 4, count: 2 },
+        ],
+        4,
+      ),
+    ).toBe('在售4套里，2居室和4居室并列最多，各2套。');
+    expect(
+      roomShare(
+        [
+          { rooms: 2, count: 3 },
+          { rooms: 3, count: 1 },
+        ],
+        3,
+      ),
+    ).toBe('在售4套里2居室最多，有3套；3居室1套，占25%。');
+    expect(roomShare([{ rooms: 2, count: 3 }], 5)).toBe('在售3套里2居室最多，有3套；5居及以上暂时没有。');
   });
 });

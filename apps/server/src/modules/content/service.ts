@@ -1,5 +1,5 @@
 // The content endpoints' logic. A video's five scenes are the presenter's script over the estate's own figures
-// as of the month it was published (never later than the newest published month), so what a viewer hears agrees
+// as of the newest complete month when it was published (never later than the newest published month), so what a viewer hears agrees
 // with the estate page's chart for that month. Scenes share the video's length in proportion to their words.
 import {
   addMonths,
@@ -168,6 +168,24 @@ function trendScene(c: Context): Script {
   };
 }
 
+/** What share of the listings on sale the video's room count is, and which room count leads. */
+export function roomShare(byRooms: { rooms: number; count: number }[], rooms: number): string {
+  const onSale = byRooms.reduce((n, r) => n + r.count, 0);
+  if (onSale === 0) return '这个月小区没有在售房源，户型占比要等新房源挂出再看。';
+  const name = (r: number) => (r === 5 ? '5居及以上' : `${r}居室`);
+  const most = Math.max(...byRooms.map((r) => r.count));
+  const leaders = byRooms.filter((r) => r.count === most).map((r) => r.rooms);
+  const own = byRooms.find((r) => r.rooms === rooms)?.count ?? 0;
+  const share = `${Math.round((own * 100) / onSale)}%`;
+  if (leaders.length > 1 && leaders.includes(rooms))
+    return `在售${onSale}套里，${leaders.map(name).join('和')}并列最多，各${most}套。`;
+  if (leaders.length === 1 && leaders[0] === rooms)
+    return `在售${onSale}套里${name(rooms)}最多，有${own}套，占${share}。`;
+  const lead =
+    leaders.length > 1 ? `${leaders.map(name).join('和')}最多，各${most}套` : `${name(leaders[0]!)}最多，有${most}套`;
+  return `在售${onSale}套里${lead}；${name(rooms)}${own ? `${own}套，占${share}` : '暂时没有'}。`;
+}
+
 function joinPhrases(parts: (string | number | null | false | undefined)[]): string {
   return parts.filter(Boolean).join('，');
 }
@@ -285,11 +303,6 @@ export function createContentService(
       repo.dealsOfRooms(c.video.estateId, rooms, c.day),
     ]);
     const same = byRooms.find((r) => r.rooms === rooms);
-    const onSale = byRooms.reduce((n, r) => n + r.count, 0);
-    // On a tie the unit type of the video leads.
-    const top = [...byRooms].sort(
-      (a, b) => b.count - a.count || Number(b.rooms === rooms) - Number(a.rooms === rooms) || a.rooms - b.rooms,
-    )[0];
     const roomName = `${rooms}居室`;
     return [
       {
@@ -314,10 +327,7 @@ export function createContentService(
       },
       {
         title: '户型占比',
-        caption:
-          onSale > 0 && top
-            ? `在售房源里${top.rooms}居室最多，有${top.count}套；${roomName}占${Math.round(((same?.count ?? 0) * 100) / onSale)}%。`
-            : '这个月小区没有在售房源，户型占比要等新房源挂出再看。',
+        caption: roomShare(byRooms, rooms),
         visual: {
           type: 'bars',
           unit: '套',
@@ -486,9 +496,11 @@ export function createContentService(
       {
         title: '成交量',
         caption:
-          sum > 0 && busiest
-            ? `近6个月共成交${sum}套，${monthLabel(busiest.month)}最多，有${busiest.dealCount}套。`
-            : '近6个月小区没有成交，挂牌价是主要参考。',
+          sum === 0 || !busiest
+            ? '近6个月小区没有成交，挂牌价是主要参考。'
+            : sum === 1
+              ? `近6个月只成交了1套，在${monthLabel(busiest.month)}，成交少的小区更要多比较挂牌价。`
+              : `近6个月共成交${sum}套，${monthLabel(busiest.month)}最多，有${busiest.dealCount}套。`,
         visual: {
           type: 'bars',
           unit: '套',
@@ -511,8 +523,9 @@ export function createContentService(
       repo.latestMonth(video.cityId),
     ]);
     if (!facts || !basic || !latest) return { month: null, scenes: [] };
-    const published = video.publishedAt.slice(0, 7);
-    const month = published < latest ? published : latest;
+    // The newest complete month when the video was made: the month before publication.
+    const made = addMonths(video.publishedAt.slice(0, 7), -1);
+    const month = made < latest ? made : latest;
     const months = monthWindow(month, TREND_MONTHS);
     const [estate, plate] = await Promise.all([
       repo.series('estate', video.estateId, months[0]!, month),
