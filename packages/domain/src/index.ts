@@ -33,3 +33,4 @@ export * from './api/new-houses.ts';
 export * from './api/quotation.ts';
 export * from './api/finder.ts';
 export * from './api/overseas.ts';
+export * from './api/scenes.ts';
