@@ -117,6 +117,8 @@ export const listingCard = z.object({
   views7d: z.number().int(),
   views30d: z.number().int(),
   stationDistanceM: z.number().int().nullable(),
+  /** The estate's tags: 近地铁, 学区房, 次新房, 大型社区 … */
+  estateTags: z.array(z.string()),
 });
 export type ListingCard = z.infer<typeof listingCard>;
 

@@ -23,7 +23,7 @@ const CARD_COLUMNS = sql`l.id, l.estate_id AS "estateId", e.name AS "estateName"
   l.total_price AS "totalPrice", l.unit_price AS "unitPrice", l.initial_total_price AS "initialTotalPrice",
   to_char(l.listed_at, 'YYYY-MM-DD') AS "listedAt", l.price_change_count AS "priceChangeCount",
   l.years_held AS "yearsHeld", l.only_home AS "onlyHome", l.views_7d AS "views7d", l.views_30d AS "views30d",
-  e.station_distance_m AS "stationDistanceM"`;
+  e.station_distance_m AS "stationDistanceM", e.tags AS "estateTags"`;
 const CARD_FROM = sql`listing l JOIN estate e ON e.id = l.estate_id LEFT JOIN plate p ON p.id = l.plate_id`;
 
 const ORDER: Record<ResoldOrder, SQL> = {
