@@ -106,4 +106,9 @@ describe('config/scene-list', () => {
     expect(unknown.json()).toMatchObject({ errMsg: '城市不存在' });
     expect(unknown.json().resultCode).not.toBe(0);
   });
+
+  it('is listed in the OpenAPI document', async () => {
+    const doc = (await app.inject('/rabbit/v1/docs/json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/rabbit/v1/config/scene-list');
+  });
 });
