@@ -41,20 +41,21 @@ export function createServices(db: Database): Services {
   const search = createSearchService(createSearchRepo(db));
   const estates = createEstatesService(createEstatesRepo(db));
   const estateList = createEstateListService(createEstateListRepo(db), geo, search);
+  const listings = createListingsService(createListingsRepo(db), geo, estates, search);
   return {
     geo,
     content: createContentService(createContentRepo(db), geo, estates),
     overseas: createOverseasService(createOverseasRepo(db), geo),
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),
-    config: createConfigService(createConfigRepo(db), geo),
+    config: createConfigService(createConfigRepo(db), geo, listings),
     market: createMarketService(createMarketRepo(db), geo),
     rentals: createRentalsService(createRentalsRepo(db), geo, search),
     estateList,
     search,
     estates,
     deals: createDealsService(createDealsRepo(db), geo, search),
-    listings: createListingsService(createListingsRepo(db), geo, estates, search),
+    listings,
     plates: createPlatesService(createPlatesRepo(db), geo, estateList),
     reports: createReportsService(createReportsRepo(db), geo),
     newHouses: createNewHousesService(createNewHousesRepo(db), geo),

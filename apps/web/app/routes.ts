@@ -124,7 +124,7 @@ export default [
   route(':city/house-report-weekly', 'routes/reports/house-report-weekly.tsx', { id: 'house-report-weekly' }),
   route(':city/house-video', 'routes/videos/house-video.tsx', { id: 'house-video' }),
   route(':city/map', 'routes/plates/map.tsx', { id: 'map' }),
-  route(':city/scene', P, { id: 'scene' }),
+  route(':city/scene', 'routes/scenes/scene.tsx', { id: 'scene' }),
   route(':city/search', 'routes/search/search.tsx', { id: 'search' }),
   route(':city/search/result', 'routes/search/search-result.tsx', { id: 'search-result' }),
   route(':city/support', P, { id: 'support' }),

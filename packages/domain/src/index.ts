@@ -34,3 +34,4 @@ export * from './api/quotation.ts';
 export * from './api/finder.ts';
 export * from './api/overseas.ts';
 export * from './api/content.ts';
+export * from './api/scenes.ts';

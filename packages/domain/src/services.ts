@@ -18,6 +18,7 @@ import type {
 import type { SearchHotBody, SearchSuggestBody, SearchSuggestQuery } from './api/search.ts';
 import type { AreaListBody, AreaListQuery, CityListItem } from './api/geo.ts';
 import type { ComplexCondition } from './api/condition.ts';
+import type { SceneListBody } from './api/scenes.ts';
 import type { CityOverview, RankListBody, RankListQuery } from './api/market.ts';
 import type { RentListBody, RentListQuery } from './api/rentals.ts';
 import type { EstateListBody, EstateListQuery } from './api/estates-list.ts';
@@ -117,6 +118,8 @@ export interface SearchService {
 export interface ConfigService {
   /** config/getComplexCondition for a city; null for an unknown city. */
   complexCondition(cityId: number): Promise<ComplexCondition | null>;
+  /** config/scene-list: the scenario landings with their presets and on-sale counts; null for an unknown city. */
+  sceneList(cityId: number): Promise<SceneListBody | null>;
 }
 
 export interface MarketService {
@@ -158,6 +161,8 @@ export interface EstateListService {
 /** 在售二手房 and 房源详情 (PAGES.md §3.2); null for an unknown city, estate or listing. */
 export interface ListingsService {
   search(query: ListingSearchQuery): Promise<ListingSearchBody | null>;
+  /** How many of the scope's listings on sale match the filters (paging and order ignored); null as search. */
+  count(query: ListingSearchQuery): Promise<number | null>;
   detail(query: ListingDetailQuery): Promise<ListingDetailBody | null>;
 }
 

@@ -48,6 +48,27 @@ export type ConditionKey = (typeof CONDITION_KEYS)[number];
 
 const o = (value: string, label: string) => ({ value, label });
 
+/**
+ * 特色 (the label group): one vocabulary for the filter bar and house/listing/search, which applies them all
+ * together. 近地铁 is within NEAR_METRO_M of a station, 学区房 an estate tagged so, 新上房源 listed in the 30 days
+ * to the data's newest day.
+ */
+export const LISTING_LABELS = {
+  nearMetro: '近地铁',
+  school: '学区房',
+  fiveOnly: '满五唯一',
+  twoYears: '满二',
+  priceCut: '降价房',
+  newListing: '新上房源',
+  elevator: '有电梯',
+  decorated: '精装修',
+} as const;
+export type ListingLabel = keyof typeof LISTING_LABELS;
+export const LISTING_LABEL_CODES = Object.keys(LISTING_LABELS) as [ListingLabel, ...ListingLabel[]];
+
+/** 近地铁: an estate this close to its nearest station, in metres (the dataset's 近地铁 tag uses the same 1 km). */
+export const NEAR_METRO_M = 1000;
+
 const FIXED: Record<Exclude<ConditionKey, 'price' | 'singlePrice'>, Omit<ConditionGroup, 'key'>> = {
   order: {
     name: '排序',
@@ -65,15 +86,7 @@ const FIXED: Record<Exclude<ConditionKey, 'price' | 'singlePrice'>, Omit<Conditi
   label: {
     name: '特色',
     multiple: true,
-    options: [
-      o('nearMetro', '近地铁'),
-      o('fiveOnly', '满五唯一'),
-      o('twoYears', '满二'),
-      o('priceCut', '降价房'),
-      o('newListing', '新上房源'),
-      o('elevator', '有电梯'),
-      o('decorated', '精装修'),
-    ],
+    options: Object.entries(LISTING_LABELS).map(([value, label]) => o(value, label)),
   },
   smartOrder: {
     name: '智能排序',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { band, roomTypes } from './params.ts';
 import { cityIdParam } from './geo.ts';
+import { LISTING_LABEL_CODES } from './condition.ts';
 import { dealRow, houseIdParam } from './estates.ts';
 
 const idParam = (name: string) =>
@@ -62,6 +63,19 @@ export const listingSearchQuery = z.object({
   /** 房本年限: 满五, 满二 (满二 includes 满五), 不满二. */
   holdLimit: choices('holdLimit', YEARS_HELD),
   elevator: z.enum(['1', '0'], { message: 'elevator 只能是 1 或 0' }).optional(),
+  /** 总价 band in 万, as getComplexCondition's price group offers it: '0-200', '300-400', '500-'. */
+  price: band('price', '200-300', 100_000),
+  /** The estate within this many metres of a metro station (getComplexCondition metroDistance: 500…2000). */
+  metroDistance: z.coerce
+    .number({ message: 'metroDistance 格式不正确' })
+    .int({ message: 'metroDistance 格式不正确' })
+    .min(100, { message: 'metroDistance 至少为 100 米' })
+    .max(5000, { message: 'metroDistance 最多为 5000 米' })
+    .optional(),
+  /** 楼龄 band in years, counted from the year of the data's newest month: '0-10', '20-'. */
+  homeAge: band('homeAge', '0-10', 200),
+  /** 特色, all of them at once: 'school', 'nearMetro,fiveOnly' (getComplexCondition label group). */
+  label: choices('label', LISTING_LABEL_CODES),
   order: z.enum(RESOLD_ORDERS, { message: 'order 不是可用的排序方式' }).default('default'),
   page: z.coerce
     .number({ message: 'page 格式不正确' })
@@ -103,6 +117,8 @@ export const listingCard = z.object({
   views7d: z.number().int(),
   views30d: z.number().int(),
   stationDistanceM: z.number().int().nullable(),
+  /** The estate's tags: 近地铁, 学区房, 次新房, 大型社区 … */
+  estateTags: z.array(z.string()),
 });
 export type ListingCard = z.infer<typeof listingCard>;
 

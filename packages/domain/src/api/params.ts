@@ -27,11 +27,17 @@ export const pageParams = (maxSize: number) => ({
     .default(maxSize),
 });
 
-/** A numeric band 'lo-hi' ('70-90', '200-', '-300') → { min, max } with null for an open end. */
-export const band = (name: string, example: string) =>
+/**
+ * A numeric band 'lo-hi' ('70-90', '200-', '-300') → { min, max } with null for an open end. `limit` bounds
+ * both ends where the figure meets an integer column (a 总价 in 万 becomes 元), so no input overflows it.
+ */
+export const band = (name: string, example: string, limit?: number) =>
   z
     .string()
-    .regex(/^\d*-\d*$/, { message: `${name} 格式不正确，例如 ${example}` })
+    .regex(/^\d*-\d*$/, { message: `${name} 格式不正确，例如 ${example}`, abort: true })
+    .refine((v) => limit === undefined || v.split('-').every((n) => !n || Number(n) <= limit), {
+      message: `${name} 超出允许的范围`,
+    })
     .optional()
     .transform((v) => {
       if (!v) return undefined;

@@ -100,6 +100,113 @@ describe('house/listing/search', () => {
     expect((await failure(`house/listing/search?cityId=605&kw=${'长'.repeat(31)}`, 400)).errMsg).toBe('kw 最多30个字');
   });
 
+  describe('the scene filters: 总价, 地铁距离, 楼龄 and 特色', () => {
+    /** On-sale listings of 605 whose row (l) and estate (e) meet `where`, straight from the tables. */
+    const onSale = async (where: string) => {
+      const [row] = await database.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM listing l JOIN estate e ON e.id = l.estate_id
+         WHERE l.city_id = 605 AND l.status = 'on_sale' AND ${where}`,
+      );
+      return row!.n;
+    };
+    const asOf = async () => {
+      const [row] = await database.sql.query<{ year: number; day: string }>(
+        `SELECT extract(year FROM max(month))::int AS year,
+                to_char((date_trunc('month', max(month)) + interval '1 month - 1 day')::date, 'YYYY-MM-DD') AS day
+         FROM price_series WHERE level = 'city' AND target_id = 605`,
+      );
+      return row!;
+    };
+
+    it('总价 band in 万 on the asking price, open at either end', async () => {
+      const band = await get<ListingSearchBody>('house/listing/search?cityId=605&price=200-300&order=totalPrice_asc');
+      expect(band.total).toBe(await onSale('l.total_price >= 2000000 AND l.total_price < 3000000'));
+      expect(band.total).toBeGreaterThan(0);
+      for (const l of band.list) {
+        expect(l.totalPrice).toBeGreaterThanOrEqual(2_000_000);
+        expect(l.totalPrice).toBeLessThan(3_000_000);
+      }
+      const low = await get<ListingSearchBody>('house/listing/search?cityId=605&price=0-200');
+      const high = await get<ListingSearchBody>('house/listing/search?cityId=605&price=200-');
+      const all = await get<ListingSearchBody>('house/listing/search?cityId=605');
+      expect(low.total + high.total).toBe(all.total);
+    });
+
+    it('地铁距离 reads the estate, in the count as in the rows', async () => {
+      const near = await get<ListingSearchBody>('house/listing/search?cityId=605&metroDistance=1000');
+      expect(near.total).toBe(await onSale('e.station_distance_m <= 1000'));
+      expect(near.total).toBeGreaterThan(0);
+      expect(near.list.every((l) => l.stationDistanceM !== null && l.stationDistanceM <= 1000)).toBe(true);
+      const closer = await get<ListingSearchBody>('house/listing/search?cityId=605&metroDistance=500');
+      expect(closer.total).toBeLessThan(near.total);
+    });
+
+    it('楼龄 counts from the year of the data’s newest month', async () => {
+      const { year } = await asOf();
+      const recent = await get<ListingSearchBody>('house/listing/search?cityId=605&homeAge=0-10');
+      expect(recent.total).toBe(await onSale(`e.build_year >= ${year - 10}`));
+      expect(recent.total).toBeGreaterThan(0);
+      const old = await get<ListingSearchBody>('house/listing/search?cityId=605&homeAge=20-');
+      expect(old.total).toBe(await onSale(`e.build_year <= ${year - 20}`));
+    });
+
+    it('every 特色 of the label group, alone and together', async () => {
+      const { day } = await asOf();
+      const expected: Record<string, string> = {
+        nearMetro: 'e.station_distance_m <= 1000',
+        school: `'学区房' = ANY(e.tags)`,
+        fiveOnly: `l.years_held = '满五' AND l.only_home`,
+        twoYears: `l.years_held IN ('满二', '满五')`,
+        priceCut: 'l.total_price < l.initial_total_price',
+        newListing: `l.listed_at > '${day}'::date - 30 AND l.listed_at <= '${day}'::date`,
+        elevator: 'l.has_elevator',
+        decorated: `l.decoration = '精装'`,
+      };
+      const condition = await get<{ groups: { key: string; options: { value: string; label: string }[] }[] }>(
+        'config/getComplexCondition?cityId=605',
+      );
+      const labels = condition.groups.find((g) => g.key === 'label')!.options;
+      expect(labels.map((o) => o.value).sort()).toEqual(Object.keys(expected).sort());
+      expect(labels.find((o) => o.value === 'school')!.label).toBe('学区房');
+      for (const [label, where] of Object.entries(expected)) {
+        const body = await get<ListingSearchBody>(`house/listing/search?cityId=605&label=${label}&size=1`);
+        expect(body.total, label).toBe(await onSale(where));
+        expect(body.total, label).toBeGreaterThan(0);
+      }
+      const both = await get<ListingSearchBody>('house/listing/search?cityId=605&label=school,nearMetro');
+      expect(both.total).toBe(await onSale(`(${expected.school}) AND (${expected.nearMetro})`));
+    });
+
+    it('combines with an estate’s scope and the other filters', async () => {
+      const body = await get<ListingSearchBody>(
+        `house/listing/search?cityId=605&houseId=${estateId}&price=0-100000&homeAge=0-200&roomType=1,2,3,4,5`,
+      );
+      const all = await get<ListingSearchBody>(`house/listing/search?cityId=605&houseId=${estateId}`);
+      expect(body.total).toBe(all.total);
+    });
+
+    it('answers bad values with 400 and a Chinese message', async () => {
+      const cases: [string, string][] = [
+        ['price=abc', 'price 格式不正确，例如 200-300'],
+        ['price=100000000-', 'price 超出允许的范围'],
+        ['metroDistance=near', 'metroDistance 格式不正确'],
+        ['metroDistance=50', 'metroDistance 至少为 100 米'],
+        ['metroDistance=99999', 'metroDistance 最多为 5000 米'],
+        ['metroDistance=1.5', 'metroDistance 格式不正确'],
+        ['homeAge=new', 'homeAge 格式不正确，例如 0-10'],
+        ['homeAge=0-99999', 'homeAge 超出允许的范围'],
+        ['label=garden', 'label 不是可用的选项'],
+        ['label=school,garden', 'label 不是可用的选项'],
+      ];
+      for (const [query, message] of cases) {
+        const res = await failure(`house/listing/search?cityId=605&${query}`, 400);
+        expect(res.resultCode, query).not.toBe(0);
+        expect(res.errMsg, query).toBe(message);
+      }
+      expect((await failure('house/listing/search?cityId=4040&label=school', 404)).errMsg).toBe('城市不存在');
+    });
+  });
+
   it('answers bad input with 400 and a Chinese message, an unknown estate with 404', async () => {
     expect((await failure('house/listing/search', 400)).errMsg).toMatch(/cityId/);
     expect((await failure('house/listing/search?cityId=605&houseId=abc', 400)).errMsg).toBe('houseId 格式不正确');

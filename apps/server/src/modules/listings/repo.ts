@@ -1,9 +1,21 @@
 // SQL of the listing pages (在售二手房, 房源详情). A scope is an estate or a whole city; averages come from
 // price_series so the header agrees with the estate page, counts from the listing rows themselves.
 import { queryRows, sql, type Database, type SQL } from '@fjt/db';
-import type { ListingCard, ListingSearchQuery, ResoldOrder } from '@fjt/domain';
+import {
+  NEAR_METRO_M,
+  type ListingCard,
+  type ListingLabel,
+  type ListingSearchQuery,
+  type ResoldOrder,
+} from '@fjt/domain';
 
 export type ListingScope = { kind: 'estate'; id: number } | { kind: 'city'; id: number };
+
+/** Where the data stands: 楼龄 counts from `year`, 新上房源 are listed in the 30 days to `asOf` ('YYYY-MM-DD'). */
+export interface DataClock {
+  year: number;
+  asOf: string;
+}
 
 const CARD_COLUMNS = sql`l.id, l.estate_id AS "estateId", e.name AS "estateName", p.name AS "plateName",
   l.rooms, l.halls, round(l.area::numeric, 2)::float8 AS area, l.orientation, l.floor,
@@ -11,7 +23,7 @@ const CARD_COLUMNS = sql`l.id, l.estate_id AS "estateId", e.name AS "estateName"
   l.total_price AS "totalPrice", l.unit_price AS "unitPrice", l.initial_total_price AS "initialTotalPrice",
   to_char(l.listed_at, 'YYYY-MM-DD') AS "listedAt", l.price_change_count AS "priceChangeCount",
   l.years_held AS "yearsHeld", l.only_home AS "onlyHome", l.views_7d AS "views7d", l.views_30d AS "views30d",
-  e.station_distance_m AS "stationDistanceM"`;
+  e.station_distance_m AS "stationDistanceM", e.tags AS "estateTags"`;
 const CARD_FROM = sql`listing l JOIN estate e ON e.id = l.estate_id LEFT JOIN plate p ON p.id = l.plate_id`;
 
 const ORDER: Record<ResoldOrder, SQL> = {
@@ -41,7 +53,38 @@ function scopeWhere(scope: ListingScope): SQL {
   return scope.kind === 'estate' ? sql`l.estate_id = ${scope.id}` : sql`l.city_id = ${scope.id}`;
 }
 
-function filterWhere(query: ListingSearchQuery): SQL[] {
+/** 特色 (getComplexCondition label group) in SQL; `e` is the listing's estate. */
+function labelWhere(label: ListingLabel, clock: DataClock): SQL {
+  switch (label) {
+    case 'nearMetro':
+      return sql`e.station_distance_m <= ${NEAR_METRO_M}`;
+    case 'school':
+      return sql`'学区房' = ANY(e.tags)`;
+    case 'fiveOnly':
+      return sql`l.years_held = '满五' AND l.only_home`;
+    case 'twoYears':
+      return sql`l.years_held IN ('满二', '满五')`;
+    case 'priceCut':
+      return sql`l.total_price < l.initial_total_price`;
+    case 'newListing':
+      return sql`l.listed_at > ${clock.asOf}::date - 30 AND l.listed_at <= ${clock.asOf}::date`;
+    case 'elevator':
+      return sql`l.has_elevator`;
+    case 'decorated':
+      return sql`l.decoration = '精装'`;
+  }
+}
+
+/** Whether the filters read the estate (e), so a count over listings alone must join it. */
+function readsEstate(query: ListingSearchQuery): boolean {
+  return (
+    query.metroDistance !== undefined ||
+    query.homeAge !== undefined ||
+    (query.label ?? []).some((l) => l === 'nearMetro' || l === 'school')
+  );
+}
+
+function filterWhere(query: ListingSearchQuery, clock: DataClock): SQL[] {
   const where: SQL[] = [];
   if (query.roomType?.length) {
     where.push(sql`LEAST(l.rooms, 5) IN (${list(query.roomType)})`);
@@ -64,7 +107,32 @@ function filterWhere(query: ListingSearchQuery): SQL[] {
     where.push(sql`l.years_held IN (${list([...held])})`);
   }
   if (query.elevator) where.push(sql`l.has_elevator = ${query.elevator === '1'}`);
+  // 总价 bands are in 万, the column in 元.
+  if (query.price?.min != null) where.push(sql`l.total_price >= ${query.price.min * 10_000}`);
+  if (query.price?.max != null) where.push(sql`l.total_price < ${query.price.max * 10_000}`);
+  if (query.metroDistance !== undefined) where.push(sql`e.station_distance_m <= ${query.metroDistance}`);
+  if (query.homeAge?.min != null) where.push(sql`e.build_year <= ${clock.year - query.homeAge.min}`);
+  if (query.homeAge?.max != null) where.push(sql`e.build_year >= ${clock.year - query.homeAge.max}`);
+  for (const label of query.label ?? []) where.push(sql`(${labelWhere(label, clock)})`);
   return where;
+}
+
+/** The WHERE of a search: the scope's listings on sale, the filters, and a keyword's estates when given. */
+function searchCondition(scope: ListingScope, query: ListingSearchQuery, clock: DataClock, estateIds?: number[]) {
+  const where = [scopeWhere(scope), sql`l.status = 'on_sale'`, ...filterWhere(query, clock)];
+  if (estateIds)
+    where.push(
+      sql`l.estate_id = ANY(ARRAY[${sql.join(
+        [0, ...estateIds].map((id) => sql`${id}`),
+        sql`, `,
+      )}]::int[])`,
+    );
+  return sql.join(where, sql` AND `);
+}
+
+/** The count's FROM: listings alone unless a filter reads the estate. */
+function countFrom(query: ListingSearchQuery): SQL {
+  return readsEstate(query) ? sql`listing l JOIN estate e ON e.id = l.estate_id` : sql`listing l`;
 }
 
 export function createListingsRepo(db: Database) {
@@ -131,24 +199,17 @@ export function createListingsRepo(db: Database) {
       return row ?? { onSaleCount: 0, newCount30d: 0, cutCount30d: 0 };
     },
 
-    /** One page of on-sale listings matching the filters, and how many match in all. */
-    /** A page of the scope's listings on sale; `estateIds` (a keyword's matches) narrows it further. */
+    /** A page of the scope's listings on sale matching the filters, and how many match in all; `estateIds`
+     *  (a keyword's matches) narrows it further. */
     async page(
       scope: ListingScope,
       query: ListingSearchQuery,
+      clock: DataClock,
       estateIds?: number[],
     ): Promise<{ total: number; rows: ListingCard[] }> {
-      const where = [scopeWhere(scope), sql`l.status = 'on_sale'`, ...filterWhere(query)];
-      if (estateIds)
-        where.push(
-          sql`l.estate_id = ANY(ARRAY[${sql.join(
-            [0, ...estateIds].map((id) => sql`${id}`),
-            sql`, `,
-          )}]::int[])`,
-        );
-      const condition = sql.join(where, sql` AND `);
+      const condition = searchCondition(scope, query, clock, estateIds);
       const [count, rows] = await Promise.all([
-        queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM listing l WHERE ${condition}`),
+        queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${countFrom(query)} WHERE ${condition}`),
         queryRows<ListingCard>(
           db,
           sql`SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE ${condition}
@@ -157,6 +218,16 @@ export function createListingsRepo(db: Database) {
         ),
       ]);
       return { total: count[0]?.n ?? 0, rows };
+    },
+
+    /** How many of the scope's listings on sale match the filters. */
+    async count(scope: ListingScope, query: ListingSearchQuery, clock: DataClock, estateIds?: number[]) {
+      const condition = searchCondition(scope, query, clock, estateIds);
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM ${countFrom(query)} WHERE ${condition}`,
+      );
+      return row?.n ?? 0;
     },
 
     async listing(id: number) {

@@ -7,11 +7,12 @@ import {
   type EstatesService,
   type GeoService,
   type ListingMonth,
+  type ListingSearchQuery,
   type ListingsService,
   type ListingSummary,
   type SearchService,
 } from '@fjt/domain';
-import type { ListingScope, ListingsRepo } from './repo.ts';
+import type { DataClock, ListingScope, ListingsRepo } from './repo.ts';
 
 const SIMILAR_SIZE = 5;
 const DETAIL_DEALS = 3;
@@ -22,6 +23,15 @@ function monthEndDay(month: string): string {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
+/** 楼龄 and 新上房源 count from the data's newest month, not the wall clock (a dataset ending mid-2026 stays put). */
+function clockOf(latest: string | null): DataClock {
+  if (!latest) {
+    const today = new Date().toISOString().slice(0, 10);
+    return { year: Number(today.slice(0, 4)), asOf: today };
+  }
+  return { year: Number(latest.slice(0, 4)), asOf: monthEndDay(latest) };
+}
+
 export function createListingsService(
   repo: ListingsRepo,
   geo: GeoService,
@@ -30,10 +40,9 @@ export function createListingsService(
 ): ListingsService {
   async function summary(
     scope: ListingScope,
-    cityId: number,
+    latest: string | null,
     head: Pick<ListingSummary, 'name' | 'estateId' | 'plateName' | 'districtName'>,
   ): Promise<ListingSummary> {
-    const latest = await repo.latestMonth(cityId);
     if (!latest) {
       return { ...head, listingAvg: null, onSaleCount: 0, newCount30d: 0, cutCount30d: 0, asOf: null, months: [] };
     }
@@ -56,31 +65,53 @@ export function createListingsService(
     return { ...head, listingAvg, ...supply, asOf, months };
   }
 
+  /** The scope a query asks for with its header, or null for an unknown city or an estate of another city. */
+  async function scopeOf(query: ListingSearchQuery) {
+    const city = await geo.getCity(query.cityId);
+    if (!city) return null;
+    let scope: ListingScope = { kind: 'city', id: query.cityId };
+    let head: Pick<ListingSummary, 'name' | 'estateId' | 'plateName' | 'districtName'> = {
+      name: city.name,
+      estateId: null,
+      plateName: null,
+      districtName: null,
+    };
+    if (query.houseId) {
+      const estate = await repo.estate(query.houseId);
+      if (!estate || estate.cityId !== query.cityId) return null;
+      scope = { kind: 'estate', id: estate.id };
+      head = {
+        name: estate.name,
+        estateId: estate.id,
+        plateName: estate.plateName,
+        districtName: estate.districtName,
+      };
+    }
+    return { scope, head };
+  }
+
+  /** A keyword's estates (undefined without one). */
+  async function matchedEstates(query: ListingSearchQuery) {
+    return query.kw ? ((await search.matchEstateIds(query.cityId, query.kw, 500)) ?? []) : undefined;
+  }
+
   return {
     async search(query) {
-      const city = await geo.getCity(query.cityId);
-      if (!city) return null;
-      let scope: ListingScope = { kind: 'city', id: query.cityId };
-      let head: Pick<ListingSummary, 'name' | 'estateId' | 'plateName' | 'districtName'> = {
-        name: city.name,
-        estateId: null,
-        plateName: null,
-        districtName: null,
-      };
-      if (query.houseId) {
-        const estate = await repo.estate(query.houseId);
-        if (!estate || estate.cityId !== query.cityId) return null;
-        scope = { kind: 'estate', id: estate.id };
-        head = {
-          name: estate.name,
-          estateId: estate.id,
-          plateName: estate.plateName,
-          districtName: estate.districtName,
-        };
-      }
-      const matched = query.kw ? ((await search.matchEstateIds(query.cityId, query.kw, 500)) ?? []) : undefined;
-      const [page, header] = await Promise.all([repo.page(scope, query, matched), summary(scope, query.cityId, head)]);
+      const found = await scopeOf(query);
+      if (!found) return null;
+      const [latest, matched] = await Promise.all([repo.latestMonth(query.cityId), matchedEstates(query)]);
+      const [page, header] = await Promise.all([
+        repo.page(found.scope, query, clockOf(latest), matched),
+        summary(found.scope, latest, found.head),
+      ]);
       return { total: page.total, page: query.page, size: query.size, list: page.rows, summary: header };
+    },
+
+    async count(query) {
+      const found = await scopeOf(query);
+      if (!found) return null;
+      const [latest, matched] = await Promise.all([repo.latestMonth(query.cityId), matchedEstates(query)]);
+      return repo.count(found.scope, query, clockOf(latest), matched);
     },
 
     async detail({ propertyId }) {

@@ -1,7 +1,7 @@
 // One on-sale listing in a list (→ property): 室厅·面积·朝向, 楼层, 总价 万 and 单价, tags, 带看, and a 降价 badge
 // when the asking price is below the first one.
 import { Link } from 'react-router';
-import { floorLevel, formatMoney, roomLabel, type ListingCard } from '@fjt/domain';
+import { NEAR_METRO_M, floorLevel, formatMoney, roomLabel, type ListingCard } from '@fjt/domain';
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
 
 export function listingTags(l: ListingCard): string[] {
@@ -10,7 +10,9 @@ export function listingTags(l: ListingCard): string[] {
   else if (l.yearsHeld !== '不满二') tags.push(l.yearsHeld);
   if (l.hasElevator) tags.push('有电梯');
   if (l.decoration === '精装') tags.push('精装修');
-  if (l.stationDistanceM !== null && l.stationDistanceM <= 1000) tags.push('近地铁');
+  if (l.stationDistanceM !== null && l.stationDistanceM <= NEAR_METRO_M) tags.push('近地铁');
+  // what the estate itself is known for (the scene landings 学区房 and 次新房 filter on these)
+  for (const tag of ['学区房', '次新房']) if (l.estateTags.includes(tag)) tags.push(tag);
   return tags;
 }
 

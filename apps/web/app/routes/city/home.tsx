@@ -6,6 +6,7 @@ import type { Route } from './+types/home';
 import { CityHeader } from '../../features/city-home/CityHeader.tsx';
 import { PriceCard } from '../../features/city-home/PriceCard.tsx';
 import { EntryGrid } from '../../features/city-home/EntryGrid.tsx';
+import { SceneEntries } from '../../features/city-home/SceneEntries.tsx';
 import { DistrictTable } from '../../features/city-home/DistrictTable.tsx';
 import { HotEstates } from '../../features/city-home/HotEstates.tsx';
 import { storedCityId } from '../../lib/city-storage.ts';
@@ -72,6 +73,7 @@ export default function CityHome({ loaderData, params }: Route.ComponentProps) {
         <p className="home-empty">{overview.cityName}的房价数据正在整理中，先看看其他城市吧。</p>
       )}
       <EntryGrid cityId={cityId} />
+      <SceneEntries cityId={cityId} />
       <HotEstates cityId={cityId} estates={hot} />
       <DistrictTable cityId={cityId} districts={districts} />
     </main>
