@@ -8,20 +8,20 @@ const W = 320;
 const H = 180;
 
 function Skyline({ buildings }: Extract<SceneVisual, { type: 'skyline' }>) {
-  if (buildings.length === 0) return <p className="scene-empty">楼栋信息未登记</p>;
+  if (buildings.length === 0) return <p className="vscene-empty">楼栋信息未登记</p>;
   const top = Math.max(...buildings.map((b) => b.floors), 6);
   const gap = 8;
   const width = Math.min(34, (W - 40 - gap * (buildings.length - 1)) / buildings.length);
   const left = (W - (width * buildings.length + gap * (buildings.length - 1))) / 2;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="scene-svg" aria-hidden="true">
-      <line x1="12" x2={W - 12} y1="150" y2="150" className="scene-ground" />
+    <svg viewBox={`0 0 ${W} ${H}`} className="vscene-svg" aria-hidden="true">
+      <line x1="12" x2={W - 12} y1="150" y2="150" className="vscene-ground" />
       {buildings.map((b, i) => {
         const h = 20 + (110 * b.floors) / top;
         const x = left + i * (width + gap);
         return (
-          <g key={b.name} className="scene-rise" style={{ animationDelay: `${i * 0.12}s` }}>
-            <rect x={x} y={150 - h} width={width} height={h} rx="2" className="scene-building" />
+          <g key={b.name} className="vscene-rise" style={{ animationDelay: `${i * 0.12}s` }}>
+            <rect x={x} y={150 - h} width={width} height={h} rx="2" className="vscene-building" />
             {Array.from({ length: Math.min(12, Math.floor(h / 10)) }, (_, r) => (
               <line
                 key={r}
@@ -29,13 +29,13 @@ function Skyline({ buildings }: Extract<SceneVisual, { type: 'skyline' }>) {
                 x2={x + width - 4}
                 y1={150 - h + 8 + r * 9}
                 y2={150 - h + 8 + r * 9}
-                className="scene-windows"
+                className="vscene-windows"
               />
             ))}
-            <text x={x + width / 2} y="164" textAnchor="middle" className="scene-label">
+            <text x={x + width / 2} y="164" textAnchor="middle" className="vscene-label">
               {b.name}
             </text>
-            <text x={x + width / 2} y={146 - h} textAnchor="middle" className="scene-label scene-label--strong">
+            <text x={x + width / 2} y={146 - h} textAnchor="middle" className="vscene-label vscene-label--strong">
               {b.floors}层
             </text>
           </g>
@@ -47,9 +47,9 @@ function Skyline({ buildings }: Extract<SceneVisual, { type: 'skyline' }>) {
 
 function Figures({ items }: Extract<SceneVisual, { type: 'figures' }>) {
   return (
-    <dl className={`scene-figures scene-figures--${items.length}`}>
+    <dl className={`vscene-figures vscene-figures--${items.length}`}>
       {items.map((item, i) => (
-        <div key={item.label} className="scene-pop" style={{ animationDelay: `${i * 0.15}s` }}>
+        <div key={item.label} className="vscene-pop" style={{ animationDelay: `${i * 0.15}s` }}>
           <dt>{item.label}</dt>
           <dd className="num">{item.value}</dd>
         </div>
@@ -62,24 +62,24 @@ function Gauges({ items }: Extract<SceneVisual, { type: 'gauges' }>) {
   const r = 40;
   const length = 2 * Math.PI * r;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="scene-svg" aria-hidden="true">
+    <svg viewBox={`0 0 ${W} ${H}`} className="vscene-svg" aria-hidden="true">
       {items.map((g, i) => {
         const cx = W / 2 + (i - (items.length - 1) / 2) * 130;
         return (
           <g key={g.label}>
-            <circle cx={cx} cy="82" r={r} className="scene-ring-track" />
+            <circle cx={cx} cy="82" r={r} className="vscene-ring-track" />
             <circle
               cx={cx}
               cy="82"
               r={r}
-              className="scene-ring"
+              className="vscene-ring"
               strokeDasharray={`${length * Math.max(0, Math.min(1, g.ratio))} ${length}`}
               transform={`rotate(-90 ${cx} 82)`}
             />
-            <text x={cx} y="90" textAnchor="middle" className="scene-ring-text">
+            <text x={cx} y="90" textAnchor="middle" className="vscene-ring-text">
               {g.text}
             </text>
-            <text x={cx} y="148" textAnchor="middle" className="scene-label scene-label--strong">
+            <text x={cx} y="148" textAnchor="middle" className="vscene-label vscene-label--strong">
               {g.label}
             </text>
           </g>
@@ -116,17 +116,17 @@ function FloorPlan({ rooms, halls, baths, area }: Extract<SceneVisual, { type: '
     })),
   ];
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="scene-svg" aria-hidden="true">
+    <svg viewBox={`0 0 ${W} ${H}`} className="vscene-svg" aria-hidden="true">
       {cells.map((c, i) => (
-        <g key={i} className="scene-pop" style={{ animationDelay: `${i * 0.1}s` }}>
-          <rect x={c.x} y={c.y} width={c.w} height={c.h} className="scene-room" />
-          <text x={c.x + c.w / 2} y={c.y + c.h / 2 + 4} textAnchor="middle" className="scene-label">
+        <g key={i} className="vscene-pop" style={{ animationDelay: `${i * 0.1}s` }}>
+          <rect x={c.x} y={c.y} width={c.w} height={c.h} className="vscene-room" />
+          <text x={c.x + c.w / 2} y={c.y + c.h / 2 + 4} textAnchor="middle" className="vscene-label">
             {c.label}
           </text>
         </g>
       ))}
-      <rect x={x0} y={y0} width={w} height={h} className="scene-walls" />
-      <text x={x0 + w} y={y0 + h + 14} textAnchor="end" className="scene-label scene-label--strong">
+      <rect x={x0} y={y0} width={w} height={h} className="vscene-walls" />
+      <text x={x0 + w} y={y0 + h + 14} textAnchor="end" className="vscene-label vscene-label--strong">
         约{Math.round(area)}㎡
       </text>
     </svg>
@@ -136,18 +136,18 @@ function FloorPlan({ rooms, halls, baths, area }: Extract<SceneVisual, { type: '
 function Headline({ label, value, change, note }: Extract<SceneVisual, { type: 'headline' }>) {
   const rate = change === null ? null : formatRate(change);
   return (
-    <div className="scene-headline scene-pop">
-      <p className="scene-headline__label">{label}</p>
-      <p className="scene-headline__value num">{value}</p>
-      {rate ? <p className={`scene-headline__change num trend-${rate.trend}`}>环比{rate.text}</p> : null}
-      <p className="scene-headline__note">{note}</p>
+    <div className="vscene-headline vscene-pop">
+      <p className="vscene-headline__label">{label}</p>
+      <p className="vscene-headline__value num">{value}</p>
+      {rate ? <p className={`vscene-headline__change num trend-${rate.trend}`}>环比{rate.text}</p> : null}
+      <p className="vscene-headline__note">{note}</p>
     </div>
   );
 }
 
 function Trend({ lines }: Extract<SceneVisual, { type: 'trend' }>) {
   const values = lines.flatMap((l) => l.points.map((p) => p.value)).filter((v): v is number => v !== null);
-  if (values.length === 0) return <p className="scene-empty">这段时间没有挂牌数据</p>;
+  if (values.length === 0) return <p className="vscene-empty">这段时间没有挂牌数据</p>;
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const span = hi - lo || 1;
@@ -168,7 +168,7 @@ function Trend({ lines }: Extract<SceneVisual, { type: 'trend' }>) {
     return out;
   };
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="scene-svg" aria-hidden="true">
+    <svg viewBox={`0 0 ${W} ${H}`} className="vscene-svg" aria-hidden="true">
       {lines.map((line, li) =>
         runs(line.points).map((run, ri) =>
           run.length === 1 ? (
@@ -177,33 +177,33 @@ function Trend({ lines }: Extract<SceneVisual, { type: 'trend' }>) {
               cx={run[0]!.split(',')[0]}
               cy={run[0]!.split(',')[1]}
               r="2.5"
-              className={`scene-line-dot scene-line--${li}`}
+              className={`vscene-line-dot vscene-line--${li}`}
             />
           ) : (
             <polyline
               key={`${li}-${ri}`}
               points={run.join(' ')}
               pathLength={1}
-              className={`scene-line scene-line--${li}`}
+              className={`vscene-line vscene-line--${li}`}
             />
           ),
         ),
       )}
-      <text x="24" y="150" className="scene-label">
+      <text x="24" y="150" className="vscene-label">
         {months[0]?.slice(5)}月
       </text>
-      <text x={W - 24} y="150" textAnchor="end" className="scene-label">
+      <text x={W - 24} y="150" textAnchor="end" className="vscene-label">
         {months.at(-1)?.slice(5)}月
       </text>
       {lines.map((line, li) => (
         <g key={line.name} transform={`translate(${24 + li * 150} 168)`}>
-          <rect width="12" height="3" y="-4" className={`scene-legend scene-line--${li}`} />
-          <text x="16" className="scene-label">
+          <rect width="12" height="3" y="-4" className={`vscene-legend vscene-line--${li}`} />
+          <text x="16" className="vscene-label">
             {line.name}
           </text>
         </g>
       ))}
-      <text x="24" y="16" className="scene-label">
+      <text x="24" y="16" className="vscene-label">
         {unitPrice(hi)}
       </text>
     </svg>
@@ -211,21 +211,21 @@ function Trend({ lines }: Extract<SceneVisual, { type: 'trend' }>) {
 }
 
 function Bars({ items, unit }: Extract<SceneVisual, { type: 'bars' }>) {
-  if (items.length === 0) return <p className="scene-empty">暂无数据</p>;
+  if (items.length === 0) return <p className="vscene-empty">暂无数据</p>;
   const max = Math.max(...items.map((b) => b.value), 1);
   const shown = items.slice(0, 7);
   return (
-    <ul className="scene-bars">
+    <ul className="vscene-bars">
       {shown.map((b, i) => (
         <li key={`${b.label}-${i}`} className={b.highlight ? 'is-highlight' : undefined}>
-          <span className="scene-bars__label">{b.label}</span>
-          <span className="scene-bars__track">
+          <span className="vscene-bars__label">{b.label}</span>
+          <span className="vscene-bars__track">
             <span
-              className="scene-bars__fill scene-grow"
+              className="vscene-bars__fill vscene-grow"
               style={{ width: `${(100 * b.value) / max}%`, animationDelay: `${i * 0.1}s` }}
             />
           </span>
-          <span className="scene-bars__value num">
+          <span className="vscene-bars__value num">
             {unit === '元/㎡' ? b.value.toLocaleString('en-US') : b.value}
             {unit}
           </span>
@@ -244,18 +244,18 @@ function MapScene({ radiusM, station, neighbours }: Extract<SceneVisual, { type:
     return { x: cx + dx * scale * k, y: cy - dy * scale * k };
   };
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="scene-svg" aria-hidden="true">
-      <circle cx={cx} cy={cy} r={75} className="scene-radius" />
-      <text x={cx + 78} y={cy + 4} className="scene-label">
+    <svg viewBox={`0 0 ${W} ${H}`} className="vscene-svg" aria-hidden="true">
+      <circle cx={cx} cy={cy} r={75} className="vscene-radius" />
+      <text x={cx + 78} y={cy + 4} className="vscene-label">
         {radiusM / 1000}公里
       </text>
       {neighbours.map((n, i) => {
         const p = px(n.dx, n.dy);
         return (
-          <g key={`${n.name}-${i}`} className="scene-pop" style={{ animationDelay: `${0.2 + i * 0.1}s` }}>
-            <circle cx={p.x} cy={p.y} r="3.5" className="scene-neighbour" />
+          <g key={`${n.name}-${i}`} className="vscene-pop" style={{ animationDelay: `${0.2 + i * 0.1}s` }}>
+            <circle cx={p.x} cy={p.y} r="3.5" className="vscene-neighbour" />
             {/* Labels alternate above and below their dots so near neighbours do not overwrite each other. */}
-            <text x={p.x} y={i % 2 ? p.y + 13 : p.y - 6} textAnchor="middle" className="scene-label">
+            <text x={p.x} y={i % 2 ? p.y + 13 : p.y - 6} textAnchor="middle" className="vscene-label">
               {n.name.slice(0, 6)}
             </text>
           </g>
@@ -265,21 +265,21 @@ function MapScene({ radiusM, station, neighbours }: Extract<SceneVisual, { type:
         ? (() => {
             const p = px(station.dx, station.dy);
             return (
-              <g className="scene-pop">
-                <line x1={cx} y1={cy} x2={p.x} y2={p.y} className="scene-walk" />
-                <circle cx={p.x} cy={p.y} r="8" className="scene-station" />
-                <text x={p.x} y={p.y + 3.5} textAnchor="middle" className="scene-station-mark">
+              <g className="vscene-pop">
+                <line x1={cx} y1={cy} x2={p.x} y2={p.y} className="vscene-walk" />
+                <circle cx={p.x} cy={p.y} r="8" className="vscene-station" />
+                <text x={p.x} y={p.y + 3.5} textAnchor="middle" className="vscene-station-mark">
                   M
                 </text>
-                <text x={p.x} y={p.y + 20} textAnchor="middle" className="scene-label scene-label--strong">
+                <text x={p.x} y={p.y + 20} textAnchor="middle" className="vscene-label vscene-label--strong">
                   {station.name}站
                 </text>
               </g>
             );
           })()
         : null}
-      <circle cx={cx} cy={cy} r="6" className="scene-home" />
-      <text x={cx} y={cy + 18} textAnchor="middle" className="scene-label scene-label--strong">
+      <circle cx={cx} cy={cy} r="6" className="vscene-home" />
+      <text x={cx} y={cy + 18} textAnchor="middle" className="vscene-label vscene-label--strong">
         本小区
       </text>
     </svg>

@@ -140,7 +140,7 @@ export function VideoPlayer({
             </p>
           </>
         ) : (
-          <p className="scene-empty">这个视频暂时无法播放</p>
+          <p className="vscene-empty">这个视频暂时无法播放</p>
         )}
         {!playing ? (
           <span className="video-stage__big-button" aria-hidden="true">
