@@ -61,7 +61,7 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
         name: r.name,
         parentName: r.parentName,
         listingAvg: r.listingAvg,
-        listingMom: r.listingMom === null ? null : Number(r.listingMom),
+        listingMom: percentChange(r.previousAvg, r.listingAvg),
         dealCount: r.dealCount,
         value: rankValue(query.rank, r),
       })),
@@ -80,14 +80,14 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
 
 function rankValue(
   rank: string,
-  row: { heat: number | null; listingMom: number | null; listingAvg: number | null; dealCount: number },
+  row: { heat: number | null; previousAvg: number | null; listingAvg: number | null; dealCount: number },
 ) {
   switch (rank) {
     case 'hot':
       return row.heat ?? 0;
     case 'rise':
     case 'fall':
-      return row.listingMom === null ? null : Number(row.listingMom);
+      return percentChange(row.previousAvg, row.listingAvg);
     case 'price':
       return row.listingAvg;
     default:
