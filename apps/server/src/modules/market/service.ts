@@ -42,8 +42,22 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
     };
   }
 
+  /** The city's district ids (geo's cached area tree). */
+  async function districtIds(cityId: number): Promise<number[]> {
+    const areas = await geo.areaList({
+      cityId,
+      withNearAreaOption: false,
+      withNearAreaOptionChild: false,
+      withUnlimitedPlateOption: false,
+      withUnlimitedDistrictOption: false,
+    });
+    return areas?.list.map((d) => d.id) ?? [];
+  }
+
   async function computeRank(query: RankListQuery): Promise<RankListBody | null> {
     if (!(await geo.getCity(query.cityId))) return null;
+    // A district of another city (or none) is unknown, as on plate/list and estate/list: not an empty ranking.
+    if (query.districtId !== undefined && !(await districtIds(query.cityId)).includes(query.districtId)) return null;
     const [latest, previous] = await repo.cityMonths(query.cityId, 2);
     if (!latest) return { month: null, list: [] };
     const quarter = query.period === 'quarter';
