@@ -1,7 +1,8 @@
 // Figure agreement (issue "Market views", point 2): for the same month, every plate's 挂牌均价 and MoM of city 605
-// is the same number on its page (plate/detail, price-index/series), in the lists (plate/list, app/house/areaList),
-// in the rankings (rank/list 均价/涨幅/跌幅 and the columns of the others), in the reports (report/area's plate
-// table, report/weekly's 月度均价, market/quotation/detail's sub-areas and months) and on the map (map/bubbles).
+// is the same number on its page (plate/detail, price-index/series), in the lists (plate/list, app/house/areaList,
+// 帮我找房's new-house/find-plate-12-5-2), in the rankings (rank/list 均价/涨幅/跌幅 and the columns of the others),
+// in the reports (report/area's plate table, report/weekly's 月度均价, market/quotation/detail's sub-areas and
+// months) and on the map (map/bubbles).
 // Districts (rank, report/city, the 行情 board, the map) and the estates of one plate (estate/list, rank, map,
 // 行情 sub-areas, house/basic-info) are held to the same rule. One source: the month's price_series rows.
 //
@@ -17,6 +18,7 @@ import type {
   CityReportBody,
   EstateBasicInfo,
   EstateListBody,
+  FindPlateBody,
   MapBubblesBody,
   PlateDetailBody,
   PlateListBody,
@@ -191,6 +193,10 @@ describe('figures agree across pages', () => {
     }
     // Five rankings, the report, the 行情 sub-areas and the map over every plate, and areaList.
     expect(compared).toBe(plates.list.length * 9);
+    // 帮我找房 lists the plates a budget reaches with the same 挂牌均价 and MoM; no budget is out of reach here.
+    const fit = await body<FindPlateBody>(`new-house/find-plate-12-5-2?cityId=${CITY}&budget=100000`);
+    expect(fit.list.map((p) => p.id)).toContain(tie.plateId);
+    expectSame('new-house/find-plate-12-5-2', reference, fit.list);
     // The fall ranking shows the fixture's -0.12, the figure plate/list shows.
     const fall = await body<RankListBody>(
       `rank/list?cityId=${CITY}&rank=fall&type=plate&districtId=${tie.districtId}&size=50`,
