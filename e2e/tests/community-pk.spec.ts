@@ -265,5 +265,7 @@ test.describe('小区PK测试 /test-community-pk', () => {
     await cases.nth(3).screenshot({ path: shot('test-community-pk-unknown-side') });
     await cases.nth(4).screenshot({ path: shot('test-community-pk-long-names') });
     await page.screenshot({ path: shot('test-community-pk'), fullPage: true });
+    // The harness takes its city from ?cityId like every route without {city}; an unknown one is a 404.
+    expect((await request.get('/test-community-pk?cityId=7')).status()).toBe(404);
   });
 });

@@ -109,7 +109,7 @@ test.describe('/{city}/rank 排行榜', () => {
     await page.screenshot({ path: shot('rank-rise-plate'), fullPage: true });
   });
 
-  test('shows districts by 均价 and answers 404 for an unknown ranking', async ({ page, request }) => {
+  test('shows districts by 均价 and answers 404 for an unknown ranking or district', async ({ page, request }) => {
     const price = await api<RankBody>(request, 'rank/list?cityId=605&rank=price&type=district&size=50');
     await page.goto('/605/rank/price/district');
     await expect(page.getByTestId('rank-row').first()).toContainText(
@@ -117,6 +117,8 @@ test.describe('/{city}/rank 排行榜', () => {
     );
     expect((await page.goto('/605/rank/best/estate'))?.status()).toBe(404);
     expect((await page.goto('/605/rank/hot/room'))?.status()).toBe(404);
+    // A district the city does not have is unknown (it used to show an empty ranking).
+    expect((await page.goto('/605/rank/rise/plate?districtId=999999'))?.status()).toBe(404);
   });
 });
 

@@ -125,7 +125,7 @@ export interface ConfigService {
 export interface MarketService {
   /** market/city-overview; null for an unknown city. */
   cityOverview(cityId: number): Promise<CityOverview | null>;
-  /** rank/list; null for an unknown city. */
+  /** rank/list; null for an unknown city, or a districtId that is not one of its districts. */
   rankList(query: RankListQuery): Promise<RankListBody | null>;
 }
 

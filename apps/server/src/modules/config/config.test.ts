@@ -89,7 +89,9 @@ describe('config/getComplexCondition', () => {
   it('validates cityId and version', async () => {
     for (const url of [
       '/rabbit/v1/config/getComplexCondition',
+      '/rabbit/v1/config/getComplexCondition?cityId=abc',
       '/rabbit/v1/config/getComplexCondition?cityId=605&version=2',
+      '/rabbit/v1/config/getComplexCondition?cityId=605&version=x',
     ]) {
       const res = await app.inject(url);
       expect(res.statusCode).toBe(400);
@@ -98,6 +100,7 @@ describe('config/getComplexCondition', () => {
     }
     const unknown = await app.inject('/rabbit/v1/config/getComplexCondition?cityId=4040');
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().resultCode).not.toBe(0);
     expect(unknown.json().errMsg).toBe('城市不存在');
   });
 });

@@ -77,19 +77,31 @@ describe('estate/list', () => {
     }
   });
 
-  it('rejects bad input in Chinese; a district of another city is a 404', async () => {
+  it('rejects bad input in Chinese; an unknown city, or a district or plate of another city, is a 404', async () => {
     for (const q of [
       '',
+      'cityId=abc',
+      'cityId=605&districtId=abc',
+      'cityId=605&plateId=abc',
+      `cityId=605&kw=${'西'.repeat(31)}`,
+      'cityId=605&kw=%20',
       'cityId=605&smartOrder=cheap',
       'cityId=605&singlePrice=x',
-      'cityId=605&plateId=abc',
+      'cityId=605&homeAge=old',
+      'cityId=605&page=0',
       'cityId=605&size=99',
     ]) {
       const res = await app.inject(`/rabbit/v1/estate/list?${q}`);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json().errMsg).toMatch(/[\u4e00-\u9fa5]/);
+      expect(res.json().resultCode, q).not.toBe(0);
+      expect(res.json().errMsg, q).toMatch(/[\u4e00-\u9fa5]/);
     }
-    expect((await app.inject('/rabbit/v1/estate/list?cityId=605&districtId=110101')).statusCode).toBe(404);
+    for (const q of ['cityId=9', 'cityId=605&districtId=110101', 'cityId=605&plateId=999999999']) {
+      const res = await app.inject(`/rabbit/v1/estate/list?${q}`);
+      expect(res.statusCode, q).toBe(404);
+      expect(res.json().resultCode, q).not.toBe(0);
+      expect(res.json().errMsg, q).toBe('城市或区域不存在');
+    }
   });
 });
 

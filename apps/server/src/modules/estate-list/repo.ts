@@ -1,15 +1,15 @@
 // Estates with their latest series row: 挂牌均价, MoM, listings on sale and deals of the month all come from
 // price_series, so the list agrees with each estate's page.
 import { queryRows, sql, type Database, type SQL } from '@fjt/db';
-import type { EstateListQuery, EstateListRow } from '@fjt/domain';
+import { percentChange, type EstateListQuery, type EstateListRow } from '@fjt/domain';
 
 const ORDER: Record<EstateListQuery['smartOrder'], SQL> = {
   // 综合: where buyers look (listings on sale, then deals), then price.
   default: sql`"onSaleCount" DESC, "dealCount" DESC, id`,
   avgPrice_asc: sql`"listingAvg" ASC NULLS LAST, id`,
   avgPrice_desc: sql`"listingAvg" DESC NULLS LAST, id`,
-  rise_desc: sql`"listingMom" DESC NULLS LAST, id`,
-  fall_desc: sql`"listingMom" ASC NULLS LAST, id`,
+  rise_desc: sql`"momSort" DESC NULLS LAST, id`,
+  fall_desc: sql`"momSort" ASC NULLS LAST, id`,
   dealCount_desc: sql`"dealCount" DESC, id`,
   buildYear_desc: sql`"buildYear" DESC NULLS LAST, id`,
 };
@@ -64,13 +64,13 @@ export function createEstateListRepo(db: Database) {
       const offset = (query.page - 1) * query.size;
       const [count, rows] = await Promise.all([
         queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from} WHERE ${condition}`),
-        queryRows<EstateListRow>(
+        queryRows<Omit<EstateListRow, 'listingMom'> & { previousAvg: number | null; momSort: number | null }>(
           db,
           sql`SELECT * FROM (
                 SELECT e.id, e.name, d.name AS "districtName", p.name AS "plateName", e.build_year AS "buildYear", e.tags,
-                       ps.listing_avg AS "listingAvg",
+                       ps.listing_avg AS "listingAvg", prev.listing_avg AS "previousAvg",
                        CASE WHEN prev.listing_avg > 0 AND ps.listing_avg IS NOT NULL
-                            THEN round((ps.listing_avg - prev.listing_avg) * 10000.0 / prev.listing_avg) / 100 END::float8 AS "listingMom",
+                            THEN (ps.listing_avg - prev.listing_avg)::float8 / prev.listing_avg END AS "momSort",
                        coalesce(ps.listing_count, 0)::int AS "onSaleCount", coalesce(ps.deal_count, 0)::int AS "dealCount"
                 ${from} WHERE ${condition}) r
               ORDER BY ${ids && query.smartOrder === 'default' ? sql`array_position(${ids}, id)` : ORDER[query.smartOrder]}
@@ -79,7 +79,11 @@ export function createEstateListRepo(db: Database) {
       ]);
       return {
         total: count[0]?.n ?? 0,
-        rows: rows.map((r) => ({ ...r, listingMom: r.listingMom === null ? null : Number(r.listingMom) })),
+        // MoM from the two averages with percentChange, as on the estate's own page (not SQL's round()).
+        rows: rows.map(({ previousAvg, momSort: _momSort, ...r }) => ({
+          ...r,
+          listingMom: percentChange(previousAvg, r.listingAvg),
+        })),
       };
     },
   };

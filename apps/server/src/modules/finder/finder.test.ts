@@ -78,6 +78,8 @@ describe('home/week-house', () => {
   it('rejects bad input in Chinese and answers 404 for an unknown city', async () => {
     await expectRejected('/rabbit/v1/home/week-house');
     expect(await expectRejected('/rabbit/v1/home/week-house?cityId=605&tab=old')).toContain('tab');
+    await expectRejected('/rabbit/v1/home/week-house?cityId=abc');
+    await expectRejected('/rabbit/v1/home/week-house?cityId=605&page=0');
     await expectRejected('/rabbit/v1/home/week-house?cityId=605&size=21');
     expect(await expectRejected('/rabbit/v1/home/week-house?cityId=999999999', 404)).toBe('城市不存在');
   });
@@ -127,6 +129,11 @@ describe('house/bargain/list', () => {
   });
 
   it('rejects bad input in Chinese and answers 404 for an unknown city or district', async () => {
+    await expectRejected('/rabbit/v1/house/bargain/list');
+    await expectRejected('/rabbit/v1/house/bargain/list?cityId=abc');
+    await expectRejected('/rabbit/v1/house/bargain/list?cityId=605&districtId=abc');
+    await expectRejected('/rabbit/v1/house/bargain/list?cityId=605&page=0');
+    await expectRejected('/rabbit/v1/house/bargain/list?cityId=605&size=21');
     await expectRejected('/rabbit/v1/house/bargain/list?cityId=605&sort=cheap');
     await expectRejected('/rabbit/v1/house/bargain/list?cityId=605&price=abc');
     await expectRejected('/rabbit/v1/house/bargain/list?cityId=605&roomType=9');
@@ -192,7 +199,14 @@ describe('new-house/find-plate-12-5-2 and get-district-of-find-plate', () => {
     expect(await expectRejected('/rabbit/v1/new-house/find-plate-12-5-2?cityId=605')).toContain('预算');
     await expectRejected('/rabbit/v1/new-house/find-plate-12-5-2?cityId=605&budget=5');
     await expectRejected('/rabbit/v1/new-house/find-plate-12-5-2?cityId=605&budget=300&districtIds=a,b');
+    await expectRejected('/rabbit/v1/new-house/find-plate-12-5-2?budget=300');
+    await expectRejected('/rabbit/v1/new-house/find-plate-12-5-2?cityId=605&budget=300&roomType=6');
+    await expectRejected('/rabbit/v1/new-house/find-plate-12-5-2?cityId=605&budget=300&area=big');
+    await expectRejected('/rabbit/v1/new-house/find-plate-12-5-2?cityId=605&budget=300&purpose=rent');
     await expectRejected('/rabbit/v1/new-house/get-district-of-find-plate?cityId=605&budget=abc');
+    await expectRejected('/rabbit/v1/new-house/get-district-of-find-plate?cityId=abc&budget=300');
+    await expectRejected('/rabbit/v1/new-house/get-district-of-find-plate?cityId=605&budget=300&roomType=0');
+    await expectRejected('/rabbit/v1/new-house/get-district-of-find-plate?cityId=605&budget=300&area=70~90');
     expect(await expectRejected('/rabbit/v1/new-house/find-plate-12-5-2?cityId=999999999&budget=300', 404)).toBe(
       '城市不存在',
     );

@@ -88,6 +88,27 @@ describe('config/city-list', () => {
     expect(hangzhou?.lat).toBeCloseTo(30.34, 6);
     expect(list.find((c) => c.id === 606)).toMatchObject({ lng: null, lat: null });
   });
+
+  it('lists every city with its name and pinyin, or only the hot ones with hot=1', async () => {
+    const all = (await app.inject('/rabbit/v1/config/city-list')).json() as {
+      body: { list: { id: number; name: string; pinyin: string; isHot: boolean }[] };
+    };
+    expect(all.body.list.map((c) => [c.id, c.name, c.pinyin, c.isHot])).toEqual([
+      [605, '杭州', 'hangzhou', true],
+      [606, '宁波', 'ningbo', false],
+    ]);
+    const hot = (await app.inject('/rabbit/v1/config/city-list?hot=1')).json() as { body: { list: { id: number }[] } };
+    expect(hot.body.list.map((c) => c.id)).toEqual([605]);
+  });
+
+  it('rejects a malformed hot flag with a Chinese message', async () => {
+    for (const url of ['/rabbit/v1/config/city-list?hot=2', '/rabbit/v1/config/city-list?hot=yes']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().resultCode).not.toBe(0);
+      expect(res.json().errMsg).toBe('hot 只能是 0 或 1');
+    }
+  });
 });
 
 describe('app/house/areaList', () => {
@@ -131,13 +152,23 @@ describe('app/house/areaList', () => {
       expect(json.errMsg).toMatch(/cityId/);
       expect(json.errMsg).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const bad = await get('/rabbit/v1/app/house/areaList?cityId=605&withNearAreaOption=yes');
-    expect(bad.status).toBe(400);
+    for (const flag of [
+      'withNearAreaOption',
+      'withNearAreaOptionChild',
+      'withUnlimitedPlateOption',
+      'withUnlimitedDistrictOption',
+    ]) {
+      const bad = await get(`/rabbit/v1/app/house/areaList?cityId=605&${flag}=yes`);
+      expect(bad.status, flag).toBe(400);
+      expect(bad.json.resultCode).not.toBe(0);
+      expect(bad.json.errMsg).toBe(`${flag} 只能是 0/1 或 true/false`);
+    }
   });
 
   it('answers 404 for an unknown city', async () => {
     const { status, json } = await get('/rabbit/v1/app/house/areaList?cityId=999');
     expect(status).toBe(404);
+    expect(json.resultCode).not.toBe(0);
     expect(json.errMsg).toBe('城市不存在');
   });
 });

@@ -1,6 +1,7 @@
 // Cities, districts and plates change only when data is loaded, so they are cached in memory per process
 // (caches that can be rebuilt: invalidate() after an import).
 import {
+  percentChange,
   previousMonthStart,
   type AreaListBody,
   type AreaListQuery,
@@ -69,8 +70,7 @@ async function buildAreaTree(repo: GeoRepo, cityId: number) {
   }
   const price = (level: string, id: number) => {
     const a = averages.get(`${level}:${id}`);
-    const mom = a?.now && a.prev ? Math.round(((a.now - a.prev) / a.prev) * 10000) / 100 : null;
-    return { listingAvg: a?.now ?? null, listingMom: mom };
+    return { listingAvg: a?.now ?? null, listingMom: percentChange(a?.prev, a?.now) };
   };
   const platesByDistrict = new Map<number, AreaOption[]>();
   for (const p of plates) {

@@ -24,6 +24,17 @@ const body = async <T>(url: string) => {
   return (res.json() as { body: T }).body;
 };
 
+/** A 4xx envelope: the status, resultCode ≠ 0 and a Chinese errMsg (the exact one when given). */
+async function expectRejected(url: string, status: 400 | 404, message?: string) {
+  const res = await app.inject(url);
+  expect(res.statusCode, url).toBe(status);
+  const json = res.json() as { resultCode: number; errMsg: string; body: unknown };
+  expect(json.resultCode, url).not.toBe(0);
+  expect(json.errMsg, url).toMatch(/[\u4e00-\u9fa5]/);
+  if (message) expect(json.errMsg, url).toBe(message);
+  expect(json.body).toBeNull();
+}
+
 describe('market/city-overview', () => {
   it('reports the newest month of the city series with MoM, premium and a 12-month trend', async () => {
     const overview = await body<CityOverview>('/rabbit/v1/market/city-overview?cityId=605');
@@ -47,10 +58,10 @@ describe('market/city-overview', () => {
   });
 
   it('validates cityId and answers 404 for an unknown city', async () => {
-    expect((await app.inject('/rabbit/v1/market/city-overview')).statusCode).toBe(400);
-    const unknown = await app.inject('/rabbit/v1/market/city-overview?cityId=9');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().errMsg).toBe('城市不存在');
+    await expectRejected('/rabbit/v1/market/city-overview', 400, 'cityId 格式不正确');
+    await expectRejected('/rabbit/v1/market/city-overview?cityId=abc', 400, 'cityId 格式不正确');
+    await expectRejected('/rabbit/v1/market/city-overview?cityId=-5', 400, 'cityId 格式不正确');
+    await expectRejected('/rabbit/v1/market/city-overview?cityId=9', 404, '城市不存在');
   });
 });
 
@@ -97,16 +108,23 @@ describe('rank/list', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it('rejects bad input in Chinese and answers 404 for an unknown city', async () => {
+  it('rejects bad input in Chinese and answers 404 for an unknown city or district', async () => {
     for (const url of [
+      '/rabbit/v1/rank/list',
+      '/rabbit/v1/rank/list?cityId=abc',
       '/rabbit/v1/rank/list?cityId=605&rank=best',
-      '/rabbit/v1/rank/list?cityId=605&size=51',
       '/rabbit/v1/rank/list?cityId=605&type=room',
+      '/rabbit/v1/rank/list?cityId=605&districtId=abc',
+      '/rabbit/v1/rank/list?cityId=605&districtId=-1',
+      '/rabbit/v1/rank/list?cityId=605&size=0',
+      '/rabbit/v1/rank/list?cityId=605&size=51',
+      '/rabbit/v1/rank/list?cityId=605&period=year',
     ]) {
-      const res = await app.inject(url);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errMsg).toMatch(/[\u4e00-\u9fa5]/);
+      await expectRejected(url, 400);
     }
-    expect((await app.inject('/rabbit/v1/rank/list?cityId=9')).statusCode).toBe(404);
+    await expectRejected('/rabbit/v1/rank/list?cityId=9', 404, '城市或区县不存在');
+    // A district the city does not have is unknown, not an empty ranking (as on plate/list).
+    await expectRejected('/rabbit/v1/rank/list?cityId=605&type=plate&districtId=999999', 404, '城市或区县不存在');
+    await expectRejected('/rabbit/v1/rank/list?cityId=605&type=estate&districtId=110101', 404, '城市或区县不存在');
   });
 });

@@ -1,5 +1,7 @@
 // SQL for the city overview and the rankings; every figure comes from price_series, which the dataset
-// aggregates from the listing and deal rows, so a ranking agrees with the pages beneath it.
+// aggregates from the listing and deal rows, so a ranking agrees with the pages beneath it. MoM is not rounded
+// here: the service computes it with percentChange from the two averages, as every other page does (SQL's
+// round() takes halves away from zero, Math.round towards +∞, so -0.125% would read -0.13 here, -0.12 there).
 import { queryRows, sql, type Database, type SQL } from '@fjt/db';
 import type { RankKind, RankType } from '@fjt/domain';
 
@@ -17,7 +19,8 @@ export interface RankSqlRow {
   name: string;
   parentName: string | null;
   listingAvg: number | null;
-  listingMom: number | null;
+  /** 挂牌均价 of the month compared with (the month before, or three months before for 季). */
+  previousAvg: number | null;
   dealCount: number;
   heat: number | null;
 }
@@ -50,8 +53,8 @@ const LEVELS: Record<RankType, { table: SQL; parentJoin: SQL; parentName: SQL; l
 
 const ORDER: Record<RankKind, SQL> = {
   hot: sql`heat DESC NULLS LAST, "dealCount" DESC`,
-  rise: sql`"listingMom" DESC NULLS LAST`,
-  fall: sql`"listingMom" ASC NULLS LAST`,
+  rise: sql`"momSort" DESC NULLS LAST`,
+  fall: sql`"momSort" ASC NULLS LAST`,
   price: sql`"listingAvg" DESC NULLS LAST`,
   deal: sql`"dealCount" DESC, "listingAvg" DESC NULLS LAST`,
 };
@@ -91,8 +94,9 @@ export function createMarketRepo(db: Database) {
         db,
         sql`SELECT * FROM (
               SELECT t.id, t.name, ${level.parentName} AS "parentName", ps.listing_avg AS "listingAvg",
+                     prev.listing_avg AS "previousAvg",
                      CASE WHEN prev.listing_avg > 0 AND ps.listing_avg IS NOT NULL
-                          THEN round((ps.listing_avg - prev.listing_avg) * 10000.0 / prev.listing_avg) / 100 END::float8 AS "listingMom",
+                          THEN (ps.listing_avg - prev.listing_avg)::float8 / prev.listing_avg END AS "momSort",
                      ${
                        input.dealsFrom
                          ? sql`(SELECT coalesce(sum(q.deal_count), 0)::int FROM price_series q

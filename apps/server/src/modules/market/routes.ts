@@ -40,7 +40,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request) => {
       const body = await services.market.rankList(request.query);
-      if (!body) throw ApiError.notFound('城市不存在');
+      if (!body) throw ApiError.notFound('城市或区县不存在');
       return ok(body);
     },
   );

@@ -42,8 +42,22 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
     };
   }
 
+  /** The city's district ids (geo's cached area tree). */
+  async function districtIds(cityId: number): Promise<number[]> {
+    const areas = await geo.areaList({
+      cityId,
+      withNearAreaOption: false,
+      withNearAreaOptionChild: false,
+      withUnlimitedPlateOption: false,
+      withUnlimitedDistrictOption: false,
+    });
+    return areas?.list.map((d) => d.id) ?? [];
+  }
+
   async function computeRank(query: RankListQuery): Promise<RankListBody | null> {
     if (!(await geo.getCity(query.cityId))) return null;
+    // A district of another city (or none) is unknown, as on plate/list and estate/list: not an empty ranking.
+    if (query.districtId !== undefined && !(await districtIds(query.cityId)).includes(query.districtId)) return null;
     const [latest, previous] = await repo.cityMonths(query.cityId, 2);
     if (!latest) return { month: null, list: [] };
     const quarter = query.period === 'quarter';
@@ -61,7 +75,7 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
         name: r.name,
         parentName: r.parentName,
         listingAvg: r.listingAvg,
-        listingMom: r.listingMom === null ? null : Number(r.listingMom),
+        listingMom: percentChange(r.previousAvg, r.listingAvg),
         dealCount: r.dealCount,
         value: rankValue(query.rank, r),
       })),
@@ -80,14 +94,14 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
 
 function rankValue(
   rank: string,
-  row: { heat: number | null; listingMom: number | null; listingAvg: number | null; dealCount: number },
+  row: { heat: number | null; previousAvg: number | null; listingAvg: number | null; dealCount: number },
 ) {
   switch (rank) {
     case 'hot':
       return row.heat ?? 0;
     case 'rise':
     case 'fall':
-      return row.listingMom === null ? null : Number(row.listingMom);
+      return percentChange(row.previousAvg, row.listingAvg);
     case 'price':
       return row.listingAvg;
     default:

@@ -51,6 +51,7 @@ const rejects = async (url: string) => {
 const notFound = async (url: string, message: string) => {
   const res = await app.inject(`/rabbit/v1/${url}`);
   expect(res.statusCode, url).toBe(404);
+  expect(res.json().resultCode).not.toBe(0);
   expect(res.json().errMsg).toBe(message);
 };
 
@@ -113,11 +114,29 @@ describe('new-house/find-house-base-es', () => {
   });
 
   it('rejects bad input in Chinese and answers 404 for unknown city, area or estate', async () => {
-    for (const q of ['', 'cityId=605&status=done', 'cityId=605&price=abc', 'cityId=605&size=21', 'cityId=605&sort=x'])
+    for (const q of [
+      '',
+      'cityId=abc',
+      'cityId=605&districtId=abc',
+      'cityId=605&plateId=-1',
+      'cityId=605&estateId=x',
+      `cityId=605&kw=${'西'.repeat(31)}`,
+      'cityId=605&kw=%20',
+      'cityId=605&price=abc',
+      'cityId=605&singlePrice=cheap',
+      'cityId=605&roomType=6',
+      'cityId=605&area=big',
+      'cityId=605&status=done',
+      'cityId=605&opening=soon',
+      'cityId=605&sort=x',
+      'cityId=605&page=0',
+      'cityId=605&size=21',
+    ])
       await rejects(`new-house/find-house-base-es?${q}`);
     await notFound('new-house/find-house-base-es?cityId=9', '城市不存在');
     await notFound('new-house/find-house-base-es?cityId=605&estateId=999999999', '小区不存在');
     await notFound('new-house/find-house-base-es?cityId=605&plateId=999999999', '板块不存在');
+    await notFound('new-house/find-house-base-es?cityId=605&districtId=999999', '区县不存在');
   });
 });
 
@@ -148,7 +167,12 @@ describe('new-house/detail and price-list', () => {
   });
 
   it('validates houseId and answers 404 for an unknown project', async () => {
-    for (const url of ['new-house/detail', 'new-house/detail?houseId=abc', 'new-house/price-list?houseId=-1'])
+    for (const url of [
+      'new-house/detail',
+      'new-house/detail?houseId=abc',
+      'new-house/price-list',
+      'new-house/price-list?houseId=-1',
+    ])
       await rejects(url);
     await notFound('new-house/detail?houseId=999999999', '楼盘不存在');
     await notFound('new-house/price-list?houseId=999999999', '楼盘不存在');
@@ -179,13 +203,18 @@ describe('new-house/managers and manager/detail', () => {
     const ratings = first.list.map((m) => m.rating);
     expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
     expect(first.list[0]!.projectName).toBeTruthy();
+    await rejects('new-house/manager/list');
+    await rejects('new-house/manager/list?cityId=abc');
+    await rejects('new-house/manager/list?cityId=605&page=0');
     await rejects('new-house/manager/list?cityId=605&size=21');
     await notFound('new-house/manager/list?cityId=9', '城市不存在');
   });
 
   it('validates ids and answers 404 for unknown ones', async () => {
+    await rejects('new-house/managers');
     await rejects('new-house/managers?houseId=x');
     await rejects('new-house/manager/detail');
+    await rejects('new-house/manager/detail?id=abc');
     await notFound('new-house/managers?houseId=999999999', '楼盘不存在');
     await notFound('new-house/manager/detail?id=999999999', '置业顾问不存在');
   });
@@ -214,6 +243,8 @@ describe('new-house/calendar', () => {
   it('answers an empty month with no events, rejects bad input, 404 for an unknown city', async () => {
     const empty = await body<NewHouseCalendarBody>('new-house/calendar?cityId=605&month=2001-01');
     expect(empty.events).toEqual([]);
+    await rejects('new-house/calendar');
+    await rejects('new-house/calendar?cityId=abc');
     await rejects('new-house/calendar?cityId=605&month=2026-13');
     await rejects('new-house/calendar?cityId=605&type=sale');
     await notFound('new-house/calendar?cityId=9', '城市不存在');
@@ -236,6 +267,8 @@ describe('rank/upcoming', () => {
   it('rejects bad input and answers 404 for an unknown city', async () => {
     await rejects('rank/upcoming?cityId=605&size=51');
     await rejects('rank/upcoming');
+    await rejects('rank/upcoming?cityId=abc');
+    await rejects('rank/upcoming?cityId=605&size=0');
     await notFound('rank/upcoming?cityId=9', '城市不存在');
   });
 });
@@ -271,6 +304,7 @@ describe('report/new-house', () => {
 
   it('rejects bad input and answers 404 for an unknown city', async () => {
     await rejects('report/new-house?cityId=605&month=June');
+    await rejects('report/new-house');
     await rejects('report/new-house?cityId=abc');
     await notFound('report/new-house?cityId=9', '城市不存在');
   });

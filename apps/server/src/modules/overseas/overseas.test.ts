@@ -42,12 +42,15 @@ describe('overseas/list', () => {
   });
 
   it('validates cityId and answers 404 for an unknown city', async () => {
-    const bad = await app.inject('/rabbit/v1/overseas/list?cityId=abc');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().resultCode).not.toBe(0);
-    expect(bad.json().errMsg).toMatch(/cityId/);
+    for (const url of ['/rabbit/v1/overseas/list', '/rabbit/v1/overseas/list?cityId=abc']) {
+      const bad = await app.inject(url);
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json().resultCode).not.toBe(0);
+      expect(bad.json().errMsg).toBe('cityId 格式不正确');
+    }
     const unknown = await app.inject('/rabbit/v1/overseas/list?cityId=999999999');
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().resultCode).not.toBe(0);
     expect(unknown.json().errMsg).toBe('城市不存在');
   });
 });
@@ -80,6 +83,7 @@ describe('overseas/detail', () => {
     }
     const unknown = await app.inject('/rabbit/v1/overseas/detail?id=999999999');
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().resultCode).not.toBe(0);
     expect(unknown.json().errMsg).toBe('项目不存在');
   });
 });

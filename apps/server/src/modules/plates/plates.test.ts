@@ -49,6 +49,7 @@ const expectNotFound = async (url: string, message?: string) => {
   expect(res.statusCode, url).toBe(404);
   expect(res.json().resultCode).not.toBe(0);
   if (message) expect(res.json().errMsg).toBe(message);
+  else expect(res.json().errMsg).toMatch(/[\u4e00-\u9fa5]/);
 };
 
 /** A plate with listings on sale in the newest month, read from the database. */
@@ -98,8 +99,8 @@ describe('plate/list', () => {
     await expectBadRequest('/rabbit/v1/plate/list?cityId=abc');
     await expectBadRequest('/rabbit/v1/plate/list?cityId=605&sort=best');
     await expectBadRequest('/rabbit/v1/plate/list?cityId=605&districtId=-1');
-    await expectNotFound('/rabbit/v1/plate/list?cityId=9');
-    await expectNotFound('/rabbit/v1/plate/list?cityId=605&districtId=999999');
+    await expectNotFound('/rabbit/v1/plate/list?cityId=9', '城市或区县不存在');
+    await expectNotFound('/rabbit/v1/plate/list?cityId=605&districtId=999999', '城市或区县不存在');
   });
 });
 
@@ -168,8 +169,10 @@ describe('price-index/series', () => {
     await expectBadRequest('/rabbit/v1/price-index/series?level=plate');
     await expectBadRequest('/rabbit/v1/price-index/series?level=estate&id=1');
     await expectBadRequest('/rabbit/v1/price-index/series?level=city&id=605&months=24');
-    await expectNotFound('/rabbit/v1/price-index/series?level=plate&id=999999999');
-    await expectNotFound('/rabbit/v1/price-index/series?level=city&id=9');
+    await expectBadRequest('/rabbit/v1/price-index/series?level=plate&id=abc');
+    await expectNotFound('/rabbit/v1/price-index/series?level=plate&id=999999999', '区域不存在');
+    await expectNotFound('/rabbit/v1/price-index/series?level=district&id=999999', '区域不存在');
+    await expectNotFound('/rabbit/v1/price-index/series?level=city&id=9', '区域不存在');
   });
 });
 
@@ -217,10 +220,13 @@ describe('map/bubbles', () => {
     await expectBadRequest('/rabbit/v1/map/bubbles');
     await expectBadRequest('/rabbit/v1/map/bubbles?cityId=605&level=street');
     await expectBadRequest('/rabbit/v1/map/bubbles?cityId=605&level=plate');
+    await expectBadRequest('/rabbit/v1/map/bubbles?cityId=abc');
+    await expectBadRequest('/rabbit/v1/map/bubbles?cityId=605&level=plate&parentId=abc');
+    await expectBadRequest('/rabbit/v1/map/bubbles?cityId=605&singlePrice=cheap');
     await expectBadRequest('/rabbit/v1/map/bubbles?cityId=605&homeAge=old');
-    await expectNotFound('/rabbit/v1/map/bubbles?cityId=9');
-    await expectNotFound('/rabbit/v1/map/bubbles?cityId=605&level=plate&parentId=999999');
-    await expectNotFound('/rabbit/v1/map/bubbles?cityId=605&level=estate&parentId=999999999');
+    await expectNotFound('/rabbit/v1/map/bubbles?cityId=9', '城市或区域不存在');
+    await expectNotFound('/rabbit/v1/map/bubbles?cityId=605&level=plate&parentId=999999', '城市或区域不存在');
+    await expectNotFound('/rabbit/v1/map/bubbles?cityId=605&level=estate&parentId=999999999', '城市或区域不存在');
   });
 });
 

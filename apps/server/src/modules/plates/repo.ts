@@ -72,9 +72,6 @@ function estateConditions(alias: SQL, filter: EstateFilter): SQL {
 const withMom = <T extends { listingAvg: number | null; previousAvg: number | null }>(rows: T[]) =>
   rows.map(({ previousAvg, ...r }) => ({ ...r, listingMom: percentChange(previousAvg, r.listingAvg) }));
 
-const numeric = <T extends { listingMom: number | null }>(rows: T[]) =>
-  rows.map((r) => ({ ...r, listingMom: r.listingMom === null ? null : Number(r.listingMom) }));
-
 export function createPlatesRepo(db: Database) {
   return {
     /** Newest month of the city's series, 'YYYY-MM-01', or null before any data. */
@@ -254,11 +251,9 @@ export function createPlatesRepo(db: Database) {
       previousMonth: string;
       filter: EstateFilter;
     }): Promise<BubbleSqlRow[]> {
-      const rows = await queryRows<BubbleSqlRow>(
+      const rows = await queryRows<Omit<BubbleSqlRow, 'listingMom'> & { previousAvg: number | null }>(
         db,
-        sql`SELECT e.id, e.name, e.lng, e.lat, eps.listing_avg AS "listingAvg",
-                   CASE WHEN prev.listing_avg > 0 AND eps.listing_avg IS NOT NULL
-                        THEN round((eps.listing_avg - prev.listing_avg) * 10000.0 / prev.listing_avg) / 100 END::float8 AS "listingMom",
+        sql`SELECT e.id, e.name, e.lng, e.lat, eps.listing_avg AS "listingAvg", ${PREVIOUS_AVG} AS "previousAvg",
                    1 AS "estateCount", coalesce(eps.listing_count, 0)::int AS "onSaleCount"
             FROM estate e
             LEFT JOIN price_series eps ON eps.level = 'estate' AND eps.target_id = e.id AND eps.month = ${input.month}::date
@@ -266,7 +261,7 @@ export function createPlatesRepo(db: Database) {
             WHERE e.plate_id = ${input.plateId} ${estateConditions(sql`e`, input.filter)}
             ORDER BY eps.listing_count DESC NULLS LAST, e.id`,
       );
-      return numeric(rows);
+      return withMom(rows);
     },
   };
 }

@@ -74,6 +74,12 @@ describe('estate/rent/list', () => {
   it('rejects bad input with Chinese messages; unknown estate or city is a 404', async () => {
     for (const q of [
       'houseId=1',
+      'cityId=abc',
+      'cityId=605&houseId=abc',
+      `cityId=605&kw=${'西'.repeat(31)}`,
+      'cityId=605&metroDistance=50',
+      'cityId=605&metroDistance=far',
+      'cityId=605&tenancyOrder=cheap',
       'cityId=605&rental=room',
       'cityId=605&roomType=7',
       'cityId=605&rent=cheap',
@@ -82,12 +88,16 @@ describe('estate/rent/list', () => {
     ]) {
       const res = await app.inject(`/rabbit/v1/estate/rent/list?${q}`);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json().errMsg).toMatch(/[\u4e00-\u9fa5]/);
+      expect(res.json().resultCode, q).not.toBe(0);
+      expect(res.json().errMsg, q).toMatch(/[\u4e00-\u9fa5]/);
     }
     const estate = await app.inject('/rabbit/v1/estate/rent/list?cityId=605&houseId=999999999');
     expect(estate.statusCode).toBe(404);
+    expect(estate.json().resultCode).not.toBe(0);
     expect(estate.json().errMsg).toBe('小区不存在');
-    expect((await app.inject('/rabbit/v1/estate/rent/list?cityId=7')).statusCode).toBe(404);
+    const city = await app.inject('/rabbit/v1/estate/rent/list?cityId=7');
+    expect(city.statusCode).toBe(404);
+    expect(city.json().errMsg).toBe('城市不存在');
   });
 });
 

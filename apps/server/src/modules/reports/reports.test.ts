@@ -128,6 +128,7 @@ describe('report/area', () => {
   });
 
   it('rejects bad input in Chinese and answers 404 for an unknown city or district', async () => {
+    await expectBadRequest('/rabbit/v1/report/area');
     await expectBadRequest('/rabbit/v1/report/area?cityId=abc');
     await expectBadRequest('/rabbit/v1/report/area?cityId=605&districtId=-1');
     await expectBadRequest('/rabbit/v1/report/area?cityId=605&month=2026-13');
@@ -168,6 +169,7 @@ describe('report/city', () => {
 
   it('rejects bad input in Chinese and answers 404 for an unknown city', async () => {
     await expectBadRequest('/rabbit/v1/report/city');
+    await expectBadRequest('/rabbit/v1/report/city?cityId=abc');
     await expectBadRequest('/rabbit/v1/report/city?cityId=605&month=June');
     await expectNotFound('/rabbit/v1/report/city?cityId=9', '城市不存在');
   });
@@ -222,11 +224,14 @@ describe('report/weekly', () => {
   });
 
   it('rejects bad input in Chinese and answers 404 for unknown or mismatched areas', async () => {
+    await expectBadRequest('/rabbit/v1/report/weekly');
+    await expectBadRequest('/rabbit/v1/report/weekly?cityId=abc');
+    await expectBadRequest('/rabbit/v1/report/weekly?cityId=605&districtId=0');
     await expectBadRequest('/rabbit/v1/report/weekly?cityId=605&week=2026-02-30x');
     await expectBadRequest('/rabbit/v1/report/weekly?cityId=605&plateId=abc');
-    await expectNotFound('/rabbit/v1/report/weekly?cityId=9');
-    await expectNotFound('/rabbit/v1/report/weekly?cityId=605&plateId=999999999');
-    await expectNotFound('/rabbit/v1/report/weekly?cityId=605&districtId=999999999');
+    await expectNotFound('/rabbit/v1/report/weekly?cityId=9', '城市、区县或板块不存在');
+    await expectNotFound('/rabbit/v1/report/weekly?cityId=605&plateId=999999999', '城市、区县或板块不存在');
+    await expectNotFound('/rabbit/v1/report/weekly?cityId=605&districtId=999999999', '城市、区县或板块不存在');
     const [plate] = await database.sql.query<{ id: number; district_id: number }>(
       `SELECT id, district_id FROM plate WHERE city_id = 605 LIMIT 1`,
     );
@@ -258,6 +263,7 @@ describe('report/estate-weekly', () => {
 
   it('rejects bad input in Chinese and answers 404 for an unknown estate', async () => {
     await expectBadRequest('/rabbit/v1/report/estate-weekly');
+    await expectBadRequest('/rabbit/v1/report/estate-weekly?estateId=abc');
     await expectBadRequest('/rabbit/v1/report/estate-weekly?estateId=1&week=yesterday');
     await expectNotFound('/rabbit/v1/report/estate-weekly?estateId=999999999', '小区不存在');
   });
@@ -292,6 +298,7 @@ describe('report/certificate', () => {
     await expectBadRequest('/rabbit/v1/report/certificate?id=abc');
     await expectBadRequest('/rabbit/v1/report/certificate', {});
     await expectBadRequest('/rabbit/v1/report/certificate', { estateId: 'x' });
+    await expectBadRequest('/rabbit/v1/report/certificate', { estateId: -1 });
     await expectNotFound('/rabbit/v1/report/certificate?id=FJT22222222222', '证书不存在或已失效');
     const res = await app.inject({
       method: 'POST',
@@ -299,6 +306,7 @@ describe('report/certificate', () => {
       payload: { estateId: 999999999 },
     });
     expect(res.statusCode).toBe(404);
+    expect(res.json().resultCode).not.toBe(0);
     expect(res.json().errMsg).toBe('小区不存在');
   });
 });

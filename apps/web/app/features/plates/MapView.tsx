@@ -59,18 +59,21 @@ export function MapView({
       {drawing.bubbles.map((placed) => {
         const bubble = byId.get(placed.id);
         if (!bubble) return null;
+        // A crowded map's compact labels leave the note (小区数) to the list under the map.
+        const note = drawing.compact ? undefined : bubble.note;
+        const size = drawing.compact ? ' is-compact' : note ? '' : ' is-small';
         return (
           <Link
             key={placed.id}
             to={bubble.to}
-            className={`plate-map__bubble${bubble.dim ? ' is-dim' : ''}${bubble.note ? '' : ' is-small'}`}
+            className={`plate-map__bubble${bubble.dim ? ' is-dim' : ''}${size}`}
             style={{ left: pct(placed.x, drawing.width), top: pct(placed.y, drawing.height) }}
             aria-label={bubble.label}
             data-bubble-id={bubble.id}
           >
             <strong>{bubble.title}</strong>
             <span className="num">{bubble.price}</span>
-            {bubble.note ? <small>{bubble.note}</small> : null}
+            {note ? <small>{note}</small> : null}
           </Link>
         );
       })}

@@ -1,7 +1,8 @@
 // The map search's drawing, computed in the loader so the map paints with the HTML: district outlines
 // projected to an SVG viewBox (equirectangular, x scaled by cos(latitude) — enough for one city; a whole city
 // with a fisheye so its dense core has room), and bubble positions pushed apart where labels would overlap,
-// each keeping a leader line to its true spot.
+// each keeping a leader line to its true spot. When the labels cannot all find room (重庆 has 38 districts)
+// they shrink to name and price, and the map grows taller until they do.
 import type { MapBubble, MapBubblesBody } from '@fjt/domain';
 
 export const MAP_WIDTH = 360;
@@ -32,12 +33,33 @@ export interface MapDrawing {
   height: number;
   outlines: MapOutline[];
   bubbles: PlacedBubble[];
+  /** The labels are the compact kind (name and price only, no count line). */
+  compact: boolean;
+  /** The label box every bubble was placed with, viewBox units. */
+  label: LabelSize;
+}
+
+interface LabelSize {
+  w: number;
+  h: number;
 }
 
 type Point = [number, number];
 
-/** Label box sizes by level: a district or plate shows name and price on two lines, an estate the price only. */
-const LABEL = { district: { w: 66, h: 52 }, plate: { w: 66, h: 52 }, estate: { w: 76, h: 36 } } as const;
+/**
+ * Label box sizes by level, viewBox units (a 375 px phone draws the 360-unit map about 350 px wide): a district
+ * or plate shows name, price and estate count on three lines, an estate name and price on two.
+ */
+const LABEL: Record<MapBubblesBody['level'], LabelSize> = {
+  district: { w: 66, h: 52 },
+  plate: { w: 66, h: 52 },
+  estate: { w: 76, h: 36 },
+};
+/** The compact label of a crowded map: name (ellipsised) and price. */
+const COMPACT_LABEL: LabelSize = { w: 56, h: 38 };
+/** How far a crowded map may grow, and in what steps. */
+const MAX_CROWDED_HEIGHT = 720;
+const HEIGHT_STEP = 40;
 
 export function drawMap(body: MapBubblesBody): MapDrawing {
   // An estate map zooms to the plate's estates; the district outline is only a backdrop there.
@@ -45,12 +67,35 @@ export function drawMap(body: MapBubblesBody): MapDrawing {
     body.level === 'estate' && body.list.length > 0
       ? body.list.map((b) => [b.lng, b.lat])
       : body.outlines.flatMap((o) => o.boundary.flat());
-  if (fitPoints.length === 0) return { width: MAP_WIDTH, height: MIN_HEIGHT, outlines: [], bubbles: [] };
+  if (fitPoints.length === 0) {
+    return {
+      width: MAP_WIDTH,
+      height: MIN_HEIGHT,
+      outlines: [],
+      bubbles: [],
+      compact: false,
+      label: LABEL[body.level],
+    };
+  }
   // A whole city is drawn with a fisheye around where its estates are: the dense core districts get room for
   // their bubbles, outlying counties shrink; directions and neighbours stay as they are.
   const warp = body.level === 'district' ? fisheye(body.list, fitPoints) : (p: Point) => p;
-  const { project: linear, height } = projection(fitPoints.map(warp), body.level === 'estate');
-  const project = (p: Point) => linear(warp(p));
+  const warped = fitPoints.map(warp);
+  const zoomed = body.level === 'estate';
+  const layout = (label: LabelSize, height?: number) => {
+    const { project: linear, height: h } = projection(warped, zoomed, height);
+    const project = (p: Point) => linear(warp(p));
+    const place = label === COMPACT_LABEL ? placeGreedily : placeBubbles;
+    return { project, height: h, label, bubbles: place(body.list, project, label, h) };
+  };
+  let chosen = layout(LABEL[body.level]);
+  if (anyOverlap(chosen.bubbles, chosen.label)) {
+    for (let height = chosen.height; ; height = Math.min(height + HEIGHT_STEP, MAX_CROWDED_HEIGHT)) {
+      chosen = layout(COMPACT_LABEL, height);
+      if (!anyOverlap(chosen.bubbles, chosen.label) || height >= MAX_CROWDED_HEIGHT) break;
+    }
+  }
+  const { project, height, label, bubbles } = chosen;
   const outlines = body.outlines.map((o) => ({
     id: o.id,
     name: o.name,
@@ -66,12 +111,14 @@ export function drawMap(body: MapBubblesBody): MapDrawing {
       )
       .join(''),
   }));
-  return {
-    width: MAP_WIDTH,
-    height,
-    outlines,
-    bubbles: placeBubbles(body.list, project, LABEL[body.level], height),
-  };
+  return { width: MAP_WIDTH, height, outlines, bubbles, compact: label === COMPACT_LABEL, label };
+}
+
+/** Two labels of this size overlap (closer than the label on both axes). */
+function anyOverlap(bubbles: PlacedBubble[], label: LabelSize): boolean {
+  return bubbles.some((a, i) =>
+    bubbles.slice(i + 1).some((b) => Math.abs(a.x - b.x) < label.w && Math.abs(a.y - b.y) < label.h),
+  );
 }
 
 /** Radial warp about the estate-weighted centre: distance r becomes R·(r/R)^FISHEYE_POWER. */
@@ -97,7 +144,8 @@ function fisheye(bubbles: MapBubble[], points: Point[]): (p: Point) => Point {
   };
 }
 
-function projection(points: Point[], zoomed: boolean) {
+/** Fits the points into the map's width; the height follows their shape unless one is given. */
+function projection(points: Point[], zoomed: boolean, fixedHeight?: number) {
   const lngs = points.map((p) => p[0]);
   const lats = points.map((p) => p[1]);
   let [minLng, maxLng, minLat, maxLat] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
@@ -108,9 +156,9 @@ function projection(points: Point[], zoomed: boolean) {
   const kx = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
   const spanX = Math.max((maxLng - minLng) * kx, 1e-6);
   const spanY = Math.max(maxLat - minLat, 1e-6);
-  const height = Math.round(
-    Math.min(Math.max((MAP_WIDTH - 2 * PADDING) * (spanY / spanX) + 2 * PADDING, MIN_HEIGHT), MAX_HEIGHT),
-  );
+  const height =
+    fixedHeight ??
+    Math.round(Math.min(Math.max((MAP_WIDTH - 2 * PADDING) * (spanY / spanX) + 2 * PADDING, MIN_HEIGHT), MAX_HEIGHT));
   const scale = Math.min((MAP_WIDTH - 2 * PADDING) / spanX, (height - 2 * PADDING) / spanY);
   const offsetX = (MAP_WIDTH - spanX * scale) / 2;
   const offsetY = (height - spanY * scale) / 2;
@@ -128,7 +176,7 @@ function projection(points: Point[], zoomed: boolean) {
 function placeBubbles(
   list: MapBubble[],
   project: (p: Point) => Point,
-  size: { w: number; h: number },
+  size: LabelSize,
   height: number,
 ): PlacedBubble[] {
   const clamp = (b: { x: number; y: number }) => {
@@ -190,10 +238,53 @@ function placeBubbles(
   return placed.map((b) => ({ id: b.id, x: round1(b.x), y: round1(b.y), ax: round1(b.ax), ay: round1(b.ay) }));
 }
 
+/**
+ * A crowded map's placement: areas with the most estates first, each label on the free spot nearest its true
+ * spot (rings around it). Relaxation there lets the crowd push labels across the map; this keeps each label as
+ * close to its place as the ones placed before allow.
+ */
+function placeGreedily(
+  list: MapBubble[],
+  project: (p: Point) => Point,
+  size: LabelSize,
+  height: number,
+): PlacedBubble[] {
+  const inside = (x: number, y: number) => ({
+    x: Math.min(Math.max(x, size.w / 2 + 2), MAP_WIDTH - size.w / 2 - 2),
+    y: Math.min(Math.max(y, size.h / 2 + 2), height - size.h / 2 - 2),
+  });
+  const placed: PlacedBubble[] = [];
+  const free = (spot: { x: number; y: number }) =>
+    placed.every((o) => Math.abs(o.x - spot.x) >= size.w + GAP || Math.abs(o.y - spot.y) >= size.h + GAP);
+  const order = [...list].sort((a, b) => b.estateCount - a.estateCount || a.id - b.id);
+  for (const bubble of order) {
+    const [ax, ay] = project([bubble.lng, bubble.lat]);
+    let spot = inside(ax, ay);
+    search: for (let r = GREEDY_STEP; !free(spot) && r <= MAP_WIDTH + height; r += GREEDY_STEP) {
+      for (let k = 0; k < GREEDY_ANGLES; k++) {
+        const angle = (k / GREEDY_ANGLES) * 2 * Math.PI;
+        const candidate = inside(ax + r * Math.cos(angle), ay + r * Math.sin(angle));
+        if (free(candidate)) {
+          spot = candidate;
+          break search;
+        }
+      }
+    }
+    placed.push({ id: bubble.id, x: spot.x, y: spot.y, ax, ay });
+  }
+  const byId = new Map(placed.map((b) => [b.id, b]));
+  return list.map((b) => {
+    const p = byId.get(b.id)!;
+    return { id: p.id, x: round1(p.x), y: round1(p.y), ax: round1(p.ax), ay: round1(p.ay) };
+  });
+}
+
 const RELAX_ROUNDS = 120;
 /** Space between two labels, and the search rings' spacing and directions. */
 const GAP = 4;
 const RING_STEP = 6;
 const RING_ANGLES = 24;
+const GREEDY_STEP = 3;
+const GREEDY_ANGLES = 48;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -1,8 +1,10 @@
-// /test-community-pk (PAGES.md §3.15, noindex): the 小区PK view with fixture cases, to check its layout and
-// edge states on one page. The estates are real — the first two of 杭州 (605) with a 挂牌均价, loaded through
-// the same services as the page; the edge cases are those sides with their figures blanked ('--'), one side
-// empty or unknown, or very long names. Fixtures are props for the PK components and live on this page only.
-import { DEFAULT_CITY_ID, SITE_DESCRIPTION, estateListQuery, pageTitle } from '@fjt/domain';
+// /test-community-pk?cityId (PAGES.md §3.15, noindex): the 小区PK view with fixture cases, to check its layout
+// and edge states on one page. The estates are real — the city's first two with a 挂牌均价 (the city of ?cityId
+// as for every route without {city}, else 605 杭州), loaded through the same services as the page; the edge
+// cases are those sides with their figures blanked ('--'), one side empty or unknown, or very long names.
+// Fixtures are props for the PK components and live on this page only. An unknown city is a 404.
+import { data } from 'react-router';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, estateListQuery, pageTitle, resolveCityId } from '@fjt/domain';
 import type { Route } from './+types/test-community-pk';
 import { loadSide, pkTrend, type LoadedSide } from '../../features/community-pk/pk.server.ts';
 import { PkView, type PkViewProps } from '../../features/community-pk/components/PkView.tsx';
@@ -42,9 +44,10 @@ function renamed(side: LoadedSide, suffix: string): LoadedSide {
   return { ...side, side: { status: 'ok', estate: { ...side.side.estate, name: side.side.estate.name + suffix } } };
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const cityId = DEFAULT_CITY_ID;
-  const { estateList, search } = context.services;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cityId = resolveCityId({ queryCityId: new URL(request.url).searchParams.get('cityId') });
+  const { estateList, search, geo } = context.services;
+  if (!(await geo.getCity(cityId))) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const list = await estateList.estateList(estateListQuery.parse({ cityId, size: CANDIDATES }));
   const ids = (list?.list ?? []).filter((e) => e.listingAvg !== null).map((e) => e.id);
   if (ids.length < 2) return { cityId, cases: [] as Case[] };
