@@ -1,7 +1,7 @@
 // Every city's pages on the sample dataset (all 16 cities, a few dozen estates each; project all-cities):
 // for each city, the home page, search, an estate (detail, agents, listings, a listing, deals, a deal,
-// rentals, the estate list) and the city-wide deal pages render real data in Chinese, with the city's name
-// and the estate's figures from the API, and never the error page.
+// rentals, the estate list), the city-wide deal pages, 场景找房 and 看房视频 render real data in Chinese, with
+// the city's name and the estate's figures from the API, and never the error page.
 // The market views (issue "Market views") are walked the same way with ids taken from the API for the city: the
 // busiest plate and its district, the hottest estate, a priced new-house project, its 置业顾问, an overseas
 // project, the certificate the estate report issues, and the newest month. The plate's 挂牌均价 and MoM are the
@@ -17,6 +17,12 @@ interface City {
 
 async function api<T>(request: APIRequestContext, url: string): Promise<T> {
   const response = await request.get(`/rabbit/v1/${url}`);
+  expect(response.status(), url).toBe(200);
+  return ((await response.json()) as { body: T }).body;
+}
+
+async function post<T>(request: APIRequestContext, url: string, data: object): Promise<T> {
+  const response = await request.post(`/rabbit/v1/${url}`, { data });
   expect(response.status(), url).toBe(200);
   return ((await response.json()) as { body: T }).body;
 }
@@ -195,6 +201,34 @@ for (const cityId of CITY_IDS) {
     await expect(page.getByRole('heading', { name: `${city.name}成交排行` })).toBeVisible();
     await open(page, `/${cityId}/house-resold`);
     await expect(page.locator('main')).toContainText('二手房');
+
+    // 场景找房: each scene's count as config/scene-list gives it
+    const { scenes } = await api<{ scenes: { code: string; name: string; count: number }[] }>(
+      request,
+      `config/scene-list?cityId=${cityId}`,
+    );
+    for (const scene of [scenes[0]!, scenes[2]!]) {
+      await open(page, `/${cityId}/scene?scene=${scene.code}`);
+      // A city without a metro line near its estates has no 地铁房: the page says so and offers the others.
+      if (scene.count === 0) await expect(page.getByText(`${city.name}暂时没有在售的${scene.name}`)).toBeVisible();
+      else await expect(page.getByText(`共${scene.count}套在售二手房`)).toBeVisible();
+    }
+
+    // 看房视频: the city's feed, and its most played video plays its first scene
+    const videos = await post<{ total: number; list: { id: number; title: string }[] }>(request, 'content/list', {
+      cityId,
+      type: 'video',
+    });
+    await open(page, `/${cityId}/house-video`);
+    await expect(page.getByRole('heading', { level: 1, name: `${city.name}看房视频` })).toBeVisible();
+    await expect(page.getByText(`共${videos.total}个视频`)).toBeVisible();
+    expect(videos.total, `videos in city ${cityId}`).toBeGreaterThan(0);
+    const first = await api<{ scenes: { caption: string }[] }>(
+      request,
+      `content/video/detail?id=${videos.list[0]!.id}`,
+    );
+    await page.getByRole('button', { name: `播放：${videos.list[0]!.title}` }).click();
+    await expect(page.getByText(first.scenes[0]!.caption)).toBeVisible();
   });
 
   test(`city ${cityId}: plates, map, rankings and 行情`, async ({ page, request }) => {
