@@ -1,6 +1,7 @@
 // The report pages (PAGES.md §3.4) on city 605: district and city monthly reports (and their A4 print), the
 // week reports, the one-page estate report with its certificate, the estate week and report verification.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { printA4 } from '../support/print.ts';
 import { shot } from '../support/screenshots.ts';
 
 const api = async <T>(request: APIRequestContext, path: string): Promise<T> => {
@@ -47,22 +48,6 @@ interface WeeklyReport {
   listingAvg: number | null;
 }
 
-/** Prints the page as A4 and checks the PDF is a real document of several pages' worth. */
-async function printA4(page: Page, name: string) {
-  await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('button', { name: '打印/保存PDF' })).toBeHidden();
-  const pdf = await page.pdf({ format: 'A4', printBackground: true });
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  expect(pdf.length).toBeGreaterThan(20_000);
-  const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
-  expect(pages.length, `${name} pages`).toBeGreaterThanOrEqual(1);
-  // What the print stylesheet lays out, at the width of an A4 page (794 CSS px), for looking at.
-  await page.setViewportSize({ width: 794, height: 1123 });
-  await page.screenshot({ path: shot(`${name}-print`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.emulateMedia({ media: 'screen' });
-}
-
 test.describe('区域报告 /605/area-report', () => {
   test('opens on the first district with the API’s figures, switches district and month, and prints A4', async ({
     page,
@@ -93,7 +78,7 @@ test.describe('区域报告 /605/area-report', () => {
     const text = await page.locator('main').innerText();
     expect(text).toContain('成交价格段');
     expect(text).toContain('数据来源');
-    await printA4(page, 'area-report');
+    await printA4(page, 'area-report', '打印/保存PDF');
 
     const other = report.districts[1]!;
     await page.getByLabel('切换区县').selectOption(String(other.id));
@@ -131,7 +116,7 @@ test.describe('城市报告 /605/city-report', () => {
     await expect(page.getByTestId('report-indices').getByText('来源：房价通')).toBeVisible();
     await page.screenshot({ path: shot('city-report'), fullPage: true });
     expect(await page.locator('main').innerText()).toContain('各区行情');
-    await printA4(page, 'city-report');
+    await printA4(page, 'city-report', '打印/保存PDF');
 
     // A month that is not published yet falls back to the newest one.
     await page.goto('/605/city-report?month=2099-01');
@@ -217,6 +202,7 @@ test.describe('小区报告、小区周报与报告验真', () => {
     const cert = await api<{ estateId: number }>(request, `report/certificate?id=${id}`);
     expect(cert.estateId).toBe(estate.id);
     await page.screenshot({ path: shot('house-report'), fullPage: true });
+    await printA4(page, 'house-report', '保存图片/PDF');
 
     await page.getByRole('link', { name: `/report/certificate/${id}` }).click();
     await expect(page).toHaveURL(new RegExp(`/report/certificate/${id}$`));

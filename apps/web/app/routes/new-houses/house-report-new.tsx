@@ -14,6 +14,7 @@ import {
 import type { Route } from './+types/house-report-new';
 import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
 import { ProjectCard } from '../../features/new-houses/ProjectCard.tsx';
+import { ReportActions } from '../../features/reports/ReportParts.tsx';
 import { premiumText } from '../../features/new-houses/ProjectDossier.tsx';
 import '../../features/new-houses/new-houses.css';
 
@@ -53,7 +54,7 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
           {report.month ? monthTitle(report.month) : ''}新房报告
         </h1>
         {report.month ? (
-          <label className="nh-head__picker">
+          <label className="nh-head__picker no-print">
             报告月份
             <select
               value={report.month}
@@ -68,6 +69,7 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
             </select>
           </label>
         ) : null}
+        <ReportActions />
       </header>
 
       <section className="nh-block" aria-label="供应">
