@@ -1,5 +1,7 @@
 // Integration-test fixture: the app on a fresh database seeded with the small dataset (city 605 杭州),
-// PGlite in memory or a throw-away PostgreSQL schema when TEST_DATABASE_URL is set.
+// PGlite in memory or a throw-away PostgreSQL schema when TEST_DATABASE_URL is set. seededApp() gives a test
+// file one, started before its tests and closed after them.
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
@@ -22,6 +24,32 @@ export async function startSeededApp(): Promise<SeededApp> {
     close: async () => {
       await app.close();
       await database.destroy();
+    },
+  };
+}
+
+/**
+ * The seeded app for one test file: started before its tests (beforeAll), closed after them (afterAll). Read `app`
+ * and `database` inside tests and hooks, not at the top of the file.
+ */
+export function seededApp(): { readonly app: FastifyInstance; readonly database: TestDatabase } {
+  let seeded: SeededApp | undefined;
+  beforeAll(async () => {
+    seeded = await startSeededApp();
+  });
+  afterAll(async () => {
+    await seeded?.close();
+  });
+  const started = () => {
+    if (!seeded) throw new Error('seededApp: the app is started in beforeAll; read it inside a test');
+    return seeded;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get database() {
+      return started().database;
     },
   };
 }

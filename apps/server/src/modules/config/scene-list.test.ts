@@ -1,26 +1,13 @@
 // config/scene-list on the seeded small dataset (city 605): each scene's presets in the getComplexCondition
 // vocabulary, and counts that agree with the rows and with house/listing/search.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { describe, expect, it } from 'vitest';
 import type { ComplexCondition, ListingSearchBody, SceneListBody } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-});
-
-afterAll(async () => {
-  await seeded.close();
-});
+const seeded = seededApp();
 
 const get = async <T>(path: string) => {
-  const res = await app.inject(`/rabbit/v1/${path}`);
+  const res = await seeded.app.inject(`/rabbit/v1/${path}`);
   expect(res.statusCode, res.body).toBe(200);
   const json = res.json() as { resultCode: number; body: T };
   expect(json.resultCode).toBe(0);
@@ -29,7 +16,7 @@ const get = async <T>(path: string) => {
 
 /** Listings on sale in 605 whose row (l) and estate (e) meet `where`, counted straight from the tables. */
 const onSale = async (where: string) => {
-  const [row] = await database.sql.query<{ n: number }>(
+  const [row] = await seeded.database.sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM listing l JOIN estate e ON e.id = l.estate_id
      WHERE l.city_id = 605 AND l.status = 'on_sale' AND ${where}`,
   );
@@ -60,7 +47,7 @@ describe('config/scene-list', () => {
     expect(presets.lowTotal).toEqual({ key: 'price', value: lowest.value, name: '总价', label: lowest.label });
     expect(presets.subNew).toEqual({ key: 'homeAge', value: '0-10', name: '楼龄', label: '10年以内' });
 
-    const [clock] = await database.sql.query<{ year: number }>(
+    const [clock] = await seeded.database.sql.query<{ year: number }>(
       `SELECT extract(year FROM max(month))::int AS year FROM price_series WHERE level = 'city' AND target_id = 605`,
     );
     const maxWan = Number(lowest.value.split('-')[1]);
@@ -84,7 +71,7 @@ describe('config/scene-list', () => {
   });
 
   it('a city without listings still gets the scenes, 低总价 without a band, all empty', async () => {
-    const [city] = await database.sql.query<{ id: number }>(
+    const [city] = await seeded.database.sql.query<{ id: number }>(
       `SELECT c.id FROM city c WHERE NOT EXISTS (SELECT 1 FROM listing l WHERE l.city_id = c.id) ORDER BY c.id LIMIT 1`,
     );
     const body = await get<SceneListBody>(`config/scene-list?cityId=${city!.id}`);
@@ -95,20 +82,20 @@ describe('config/scene-list', () => {
 
   it('answers a bad cityId with 400 and a Chinese message, an unknown city with 404', async () => {
     for (const query of ['', '?cityId=abc', '?cityId=-3', '?cityId=1.5']) {
-      const res = await app.inject(`/rabbit/v1/config/scene-list${query}`);
+      const res = await seeded.app.inject(`/rabbit/v1/config/scene-list${query}`);
       expect(res.statusCode, query).toBe(400);
       const json = res.json() as { resultCode: number; errMsg: string };
       expect(json.resultCode).not.toBe(0);
       expect(json.errMsg).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const unknown = await app.inject('/rabbit/v1/config/scene-list?cityId=4040');
+    const unknown = await seeded.app.inject('/rabbit/v1/config/scene-list?cityId=4040');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ errMsg: '城市不存在' });
     expect(unknown.json().resultCode).not.toBe(0);
   });
 
   it('is listed in the OpenAPI document', async () => {
-    const doc = (await app.inject('/rabbit/v1/docs/json')).json() as { paths: Record<string, unknown> };
+    const doc = (await seeded.app.inject('/rabbit/v1/docs/json')).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/rabbit/v1/config/scene-list');
   });
 });

@@ -1,8 +1,6 @@
 // 看房视频 on the seeded small dataset (city 605): the feed lists the generated videos, a video's scenes carry
 // the estate's figures of its month (price_series), and plays are counted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   formatMoney,
@@ -11,36 +9,25 @@ import {
   type VideoDetailBody,
   type VideoPlayBody,
 } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 import { roomShare, timeScenes } from './service.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-});
-
-afterAll(async () => {
-  await seeded.close();
-});
+const seeded = seededApp();
 
 async function post<T>(url: string, payload: object) {
-  const res = await app.inject({ method: 'POST', url, payload });
+  const res = await seeded.app.inject({ method: 'POST', url, payload });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 }
 
 async function get<T>(url: string) {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 }
 
 async function rejected(request: { method: 'GET' | 'POST'; url: string; payload?: object }, status = 400) {
-  const res = await app.inject(request);
+  const res = await seeded.app.inject(request);
   expect(res.statusCode, res.body).toBe(status);
   const envelope = res.json() as { resultCode: number; errMsg: string };
   expect(envelope.resultCode).not.toBe(0);
@@ -51,7 +38,12 @@ async function rejected(request: { method: 'GET' | 'POST'; url: string; payload?
 const list = (payload: object) => post<ContentListBody>('/rabbit/v1/content/list', payload);
 
 async function videoOf(kind: string) {
-  const [row] = await database.sql.query<{ id: number; estate_id: number; published_at: string; duration_sec: number }>(
+  const [row] = await seeded.database.sql.query<{
+    id: number;
+    estate_id: number;
+    published_at: string;
+    duration_sec: number;
+  }>(
     `SELECT id, estate_id, to_char(published_at, 'YYYY-MM-DD') AS published_at, duration_sec FROM video
      WHERE city_id = 605 AND kind = $1 ORDER BY play_count DESC, id LIMIT 1`,
     [kind],
@@ -60,7 +52,7 @@ async function videoOf(kind: string) {
 }
 
 async function latestMonth() {
-  const [row] = await database.sql.query<{ m: string }>(
+  const [row] = await seeded.database.sql.query<{ m: string }>(
     `SELECT to_char(max(month), 'YYYY-MM') AS m FROM price_series WHERE level = 'city' AND target_id = 605`,
   );
   return row!.m;
@@ -72,7 +64,9 @@ function visual<T extends SceneVisual['type']>(video: VideoDetailBody, type: T) 
 
 describe('POST content/list (type video)', () => {
   it('lists the city’s videos, most played first, in pages of 10', async () => {
-    const [count] = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM video WHERE city_id = 605`);
+    const [count] = await seeded.database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM video WHERE city_id = 605`,
+    );
     expect(count!.n).toBeGreaterThan(20);
     const first = await list({ cityId: 605, type: 'video' });
     expect(first.total).toBe(count!.n);
@@ -99,9 +93,10 @@ describe('POST content/list (type video)', () => {
     expect(markets.list.every((v) => v.kind === 'market')).toBe(true);
 
     const { estate_id: estateId } = await videoOf('tour');
-    const [n] = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM video WHERE estate_id = $1`, [
-      estateId,
-    ]);
+    const [n] = await seeded.database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM video WHERE estate_id = $1`,
+      [estateId],
+    );
     const ofEstate = await list({ cityId: 605, type: 'video', estateId });
     expect(ofEstate.total).toBe(n!.n);
     expect(ofEstate.list.every((v) => v.estateId === estateId)).toBe(true);
@@ -109,7 +104,7 @@ describe('POST content/list (type video)', () => {
   });
 
   it('an estate without videos is an empty list, not an error', async () => {
-    const [quiet] = await database.sql.query<{ id: number }>(
+    const [quiet] = await seeded.database.sql.query<{ id: number }>(
       `SELECT e.id FROM estate e WHERE e.city_id = 605 AND NOT EXISTS (SELECT 1 FROM video v WHERE v.estate_id = e.id)
        ORDER BY e.id LIMIT 1`,
     );
@@ -163,7 +158,7 @@ describe('content/video/detail', () => {
       expect(s.seconds).toBeGreaterThanOrEqual(4);
       expect(s.caption).toMatch(/[\u4e00-\u9fa5]/);
     });
-    const [series] = await database.sql.query<{ listing_avg: number | null; premium: number | null }>(
+    const [series] = await seeded.database.sql.query<{ listing_avg: number | null; premium: number | null }>(
       `SELECT listing_avg, premium FROM price_series WHERE level = 'estate' AND target_id = $1 AND month = $2::date`,
       [row.estate_id, `${month}-01`],
     );
@@ -179,13 +174,13 @@ describe('content/video/detail', () => {
   it('a 户型讲解 draws its unit type and counts what was on sale with that many rooms', async () => {
     const row = await videoOf('layout');
     const video = await get<VideoDetailBody>(`/rabbit/v1/content/video/detail?id=${row.id}`);
-    const [layout] = await database.sql.query<{
+    const [layout] = await seeded.database.sql.query<{
       layout: { rooms: number; halls: number; baths: number; area: number };
     }>(`SELECT layout FROM video WHERE id = $1`, [row.id]);
     const [plan] = visual(video, 'floorplan');
     expect(plan).toMatchObject(layout!.layout);
     const day = `${video.month}-28`;
-    const [onSale] = await database.sql.query<{ n: number }>(
+    const [onSale] = await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM listing WHERE estate_id = $1 AND LEAST(rooms, 5) = $2
          AND listed_at <= (date_trunc('month', $3::date) + interval '1 month - 1 day')::date
          AND (ended_at IS NULL OR ended_at > (date_trunc('month', $3::date) + interval '1 month - 1 day')::date)`,

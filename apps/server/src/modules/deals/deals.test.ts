@@ -1,9 +1,6 @@
 // The deal endpoints on the seeded small dataset (city 605): house/pro-free, house/deal/overview,
 // house/deal/history and house/deal/detail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
-import { seedDatabase } from '@fjt/dataset';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEAL_FREE_ROWS,
   type DealDetailBody,
@@ -13,45 +10,35 @@ import {
   type DealSearchBody,
   type ProFreeBody,
 } from '@fjt/domain';
-import { buildApp } from '../../app.ts';
+import { seededApp } from '../../testing.ts';
 import { presentDealRow } from '../estates/service.ts';
 import { dealMasked } from './service.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const seeded = seededApp();
 /** The 杭州 estate with the most deals. */
 let estateId: number;
 let latest: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { scale: 'small' });
-  app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
-  await app.ready();
-  const [row] = await database.sql.query<{ estate_id: number }>(
+  const [row] = await seeded.database.sql.query<{ estate_id: number }>(
     `SELECT estate_id FROM deal WHERE city_id = 605 GROUP BY estate_id ORDER BY count(*) DESC, estate_id LIMIT 1`,
   );
   estateId = row!.estate_id;
-  const [month] = await database.sql.query<{ month: string }>(
+  const [month] = await seeded.database.sql.query<{ month: string }>(
     `SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = 605`,
   );
   latest = month!.month;
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.destroy();
-});
-
 async function get<T>(path: string): Promise<T> {
-  const res = await app.inject(`/rabbit/v1/${path}`);
+  const res = await seeded.app.inject(`/rabbit/v1/${path}`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 }
 
 async function expectRejected(paths: string[], status: number, message?: string) {
   for (const path of paths) {
-    const res = await app.inject(`/rabbit/v1/${path}`);
+    const res = await seeded.app.inject(`/rabbit/v1/${path}`);
     expect(res.statusCode, path).toBe(status);
     expect(res.json().resultCode, path).not.toBe(0);
     expect(res.json().errMsg, path).toMatch(message ?? /[\u4e00-\u9fa5]/);
@@ -61,9 +48,10 @@ async function expectRejected(paths: string[], status: number, message?: string)
 describe('house/pro-free', () => {
   it('answers the free-row quota and the estate’s deal count', async () => {
     const body = await get<ProFreeBody>(`house/pro-free?houseId=${estateId}`);
-    const [row] = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM deal WHERE estate_id = $1`, [
-      estateId,
-    ]);
+    const [row] = await seeded.database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM deal WHERE estate_id = $1`,
+      [estateId],
+    );
     expect(body).toEqual({ houseId: estateId, freeCount: DEAL_FREE_ROWS, dealCount: row!.n });
   });
 
@@ -79,7 +67,7 @@ describe('house/deal/overview', () => {
     expect(body.month).toBe(latest);
     expect(body.trend).toHaveLength(12);
     expect(body.trend.at(-1)!.month).toBe(latest);
-    const rows = await database.sql.query<{ month: string; n: number; avg: number }>(
+    const rows = await seeded.database.sql.query<{ month: string; n: number; avg: number }>(
       `SELECT to_char(deal_date, 'YYYY-MM') AS month, count(*)::int AS n, round(avg(unit_price))::int AS avg
        FROM deal WHERE estate_id = $1 AND to_char(deal_date, 'YYYY-MM') BETWEEN $2 AND $3 GROUP BY 1`,
       [estateId, body.trend[0]!.month, latest],
@@ -93,7 +81,7 @@ describe('house/deal/overview', () => {
     if (body.dealMonth) {
       expect(body.dealAvg).toBe(rows.find((r) => r.month === body.dealMonth)!.avg);
     }
-    const [avg] = await database.sql.query<{ cycle: number | null }>(
+    const [avg] = await seeded.database.sql.query<{ cycle: number | null }>(
       `SELECT round(avg(cycle_days))::int AS cycle FROM deal
        WHERE estate_id = $1 AND to_char(deal_date, 'YYYY-MM') BETWEEN $2 AND $3`,
       [estateId, body.trend[0]!.month, latest],
@@ -118,9 +106,10 @@ describe('house/deal/overview', () => {
 describe('house/deal/history', () => {
   it('lists every deal of the estate, newest first, 20 a page without overlap', async () => {
     const first = await get<DealHistoryBody>(`house/deal/history?houseId=${estateId}`);
-    const [row] = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM deal WHERE estate_id = $1`, [
-      estateId,
-    ]);
+    const [row] = await seeded.database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM deal WHERE estate_id = $1`,
+      [estateId],
+    );
     expect(first.total).toBe(row!.n);
     expect(first.freeCount).toBe(DEAL_FREE_ROWS);
     expect(first.list).toHaveLength(Math.min(20, row!.n));
@@ -161,7 +150,7 @@ describe('house/deal/history', () => {
 
 describe('house/deal/detail', () => {
   it('tells one deal: prices, timeline 挂牌 → 调价 → 成交 and same-room deals within ±6 months', async () => {
-    const [pick] = await database.sql.query<{ id: number; listing_id: number; changes: number }>(
+    const [pick] = await seeded.database.sql.query<{ id: number; listing_id: number; changes: number }>(
       `SELECT d.id, d.listing_id, (SELECT count(*)::int FROM listing_price_change c WHERE c.listing_id = d.listing_id) AS changes
        FROM deal d WHERE d.city_id = 605 AND d.listing_id IS NOT NULL
          AND EXISTS (SELECT 1 FROM listing_price_change c WHERE c.listing_id = d.listing_id)
@@ -196,7 +185,7 @@ describe('rank/deal', () => {
     const counts = body.list.map((r) => r.value);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
     const top = body.list[0]!;
-    const [row] = await database.sql.query<{ n: number; avg: number }>(
+    const [row] = await seeded.database.sql.query<{ n: number; avg: number }>(
       `SELECT count(*)::int AS n, round(avg(unit_price))::int AS avg FROM deal
        WHERE estate_id = $1 AND to_char(deal_date, 'YYYY-MM') = $2`,
       [top.id, latest],
@@ -239,7 +228,7 @@ describe('rank/deal', () => {
 describe('deal/search', () => {
   it('groups the city’s deals by estate, most deals first, with the newest rows of each', async () => {
     const body = await get<DealSearchBody>('deal/search?cityId=605');
-    const [row] = await database.sql.query<{ n: number; estates: number }>(
+    const [row] = await seeded.database.sql.query<{ n: number; estates: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT estate_id)::int AS estates FROM deal WHERE city_id = 605`,
     );
     expect(body).toMatchObject({ total: row!.estates, dealTotal: row!.n, page: 1, size: 20 });
@@ -248,7 +237,7 @@ describe('deal/search', () => {
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
     const top = body.list[0]!;
     expect(top.deals.length).toBe(Math.min(3, top.dealCount));
-    const [avg] = await database.sql.query<{ avg: number }>(
+    const [avg] = await seeded.database.sql.query<{ avg: number }>(
       `SELECT round(avg(unit_price))::int AS avg FROM deal WHERE estate_id = $1`,
       [top.estateId],
     );
@@ -259,7 +248,7 @@ describe('deal/search', () => {
   });
 
   it('filters by plate, keyword, 户型, 面积, 总价 and period', async () => {
-    const [plate] = await database.sql.query<{ plate_id: number; district_id: number }>(
+    const [plate] = await seeded.database.sql.query<{ plate_id: number; district_id: number }>(
       `SELECT plate_id, district_id FROM deal WHERE city_id = 605 GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`,
     );
     const byPlate = await get<DealSearchBody>(
@@ -273,7 +262,9 @@ describe('deal/search', () => {
       expect(d.totalPrice!).toBeGreaterThanOrEqual(1_000_000);
       expect(d.totalPrice!).toBeLessThan(8_000_000);
     }
-    const [estate] = await database.sql.query<{ name: string }>(`SELECT name FROM estate WHERE id = $1`, [estateId]);
+    const [estate] = await seeded.database.sql.query<{ name: string }>(`SELECT name FROM estate WHERE id = $1`, [
+      estateId,
+    ]);
     const byName = await get<DealSearchBody>(`deal/search?cityId=605&kw=${encodeURIComponent(estate!.name)}`);
     expect(byName.list.some((g) => g.estateId === estateId)).toBe(true);
     const nothing = await get<DealSearchBody>('deal/search?cityId=605&kw=zzzzzz');

@@ -1,25 +1,12 @@
 // estate/list on the seeded small dataset (city 605): figures equal the estates' latest series rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { describe, expect, it } from 'vitest';
 import type { EstateListBody } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-});
-
-afterAll(async () => {
-  await seeded.close();
-});
+const seeded = seededApp();
 
 const list = async (query: string) => {
-  const res = await app.inject(`/rabbit/v1/estate/list?${query}`);
+  const res = await seeded.app.inject(`/rabbit/v1/estate/list?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: EstateListBody }).body;
 };
@@ -27,14 +14,14 @@ const list = async (query: string) => {
 describe('estate/list', () => {
   it('lists the city’s estates 20 a page with their latest series figures', async () => {
     const body = await list('cityId=605');
-    const [count] = await database.sql.query<{ n: number }>(
+    const [count] = await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM estate WHERE city_id = 605`,
     );
     expect(body.scope).toEqual({ level: 'city', id: 605, name: '杭州' });
     expect(body.total).toBe(count!.n);
     expect(body.list).toHaveLength(20);
     const first = body.list[0]!;
-    const [series] = await database.sql.query<{ listing_avg: number; listing_count: number }>(
+    const [series] = await seeded.database.sql.query<{ listing_avg: number; listing_count: number }>(
       `SELECT listing_avg, listing_count FROM price_series WHERE level = 'estate' AND target_id = $1
        ORDER BY month DESC LIMIT 1`,
       [first.id],
@@ -44,7 +31,7 @@ describe('estate/list', () => {
   });
 
   it('narrows to a district or a plate and names the scope', async () => {
-    const [plate] = await database.sql.query<{ id: number; name: string; district_id: number }>(
+    const [plate] = await seeded.database.sql.query<{ id: number; name: string; district_id: number }>(
       `SELECT p.id, p.name, p.district_id FROM plate p JOIN estate e ON e.plate_id = p.id WHERE p.city_id = 605
        GROUP BY p.id ORDER BY count(*) DESC LIMIT 1`,
     );
@@ -91,13 +78,13 @@ describe('estate/list', () => {
       'cityId=605&page=0',
       'cityId=605&size=99',
     ]) {
-      const res = await app.inject(`/rabbit/v1/estate/list?${q}`);
+      const res = await seeded.app.inject(`/rabbit/v1/estate/list?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().resultCode, q).not.toBe(0);
       expect(res.json().errMsg, q).toMatch(/[\u4e00-\u9fa5]/);
     }
     for (const q of ['cityId=9', 'cityId=605&districtId=110101', 'cityId=605&plateId=999999999']) {
-      const res = await app.inject(`/rabbit/v1/estate/list?${q}`);
+      const res = await seeded.app.inject(`/rabbit/v1/estate/list?${q}`);
       expect(res.statusCode, q).toBe(404);
       expect(res.json().resultCode, q).not.toBe(0);
       expect(res.json().errMsg, q).toBe('城市或区域不存在');
@@ -107,7 +94,7 @@ describe('estate/list', () => {
 
 describe('estate/list?kw', () => {
   it('lists the estates a keyword matches, best match first, in 汉字 or pinyin', async () => {
-    const [estate] = await database.sql.query<{ id: number; name: string }>(
+    const [estate] = await seeded.database.sql.query<{ id: number; name: string }>(
       `SELECT id, name FROM estate WHERE city_id = 605 ORDER BY id LIMIT 1`,
     );
     const byName = await list(`cityId=605&kw=${encodeURIComponent(estate!.name)}`);

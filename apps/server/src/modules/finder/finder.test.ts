@@ -1,31 +1,18 @@
 // Finder endpoints on the seeded small dataset (city 605): 本周好房, 捡漏 and 帮我找房, checked against the rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { describe, expect, it } from 'vitest';
 import type { BargainListBody, FindDistrictBody, FindPlateBody, WeekHouseBody } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-});
-
-afterAll(async () => {
-  await seeded.close();
-});
+const seeded = seededApp();
 
 const body = async <T>(url: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
 
 async function expectRejected(url: string, status = 400) {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, url).toBe(status);
   const json = res.json() as { resultCode: number; errMsg: string };
   expect(json.resultCode).not.toBe(0);
@@ -34,7 +21,7 @@ async function expectRejected(url: string, status = 400) {
 }
 
 async function asOf() {
-  const [row] = await database.sql.query<{ day: string }>(
+  const [row] = await seeded.database.sql.query<{ day: string }>(
     `SELECT to_char((max(month) + interval '1 month' - interval '1 day')::date, 'YYYY-MM-DD') AS day
      FROM price_series WHERE level = 'city' AND target_id = 605`,
   );
@@ -55,7 +42,7 @@ describe('home/week-house', () => {
       expect(l.belowPct).toBeGreaterThanOrEqual(1);
     }
     const first = week.list[0]!;
-    const [estate] = await database.sql.query<{ listing_avg: number }>(
+    const [estate] = await seeded.database.sql.query<{ listing_avg: number }>(
       `SELECT listing_avg FROM price_series WHERE level = 'estate' AND target_id = $1
        AND month = date_trunc('month', $2::date)::date`,
       [first.estateId, day],
@@ -67,7 +54,7 @@ describe('home/week-house', () => {
     const week = await body<WeekHouseBody>('/rabbit/v1/home/week-house?cityId=605&tab=new');
     for (const p of week.projects)
       expect(p.openingDate! >= week.weekFrom! && p.openingDate! <= week.weekTo!).toBe(true);
-    const [next] = await database.sql.query<{ n: number }>(
+    const [next] = await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM new_house_project WHERE city_id = 605 AND opening_date > $1::date`,
       [week.weekTo],
     );
@@ -93,7 +80,7 @@ describe('house/bargain/list', () => {
     expect(page.list.length).toBeGreaterThan(0);
     expect(page.list.length).toBeLessThanOrEqual(20);
     const first = page.list[0]!;
-    const [ref] = await database.sql.query<{ avg: number }>(
+    const [ref] = await seeded.database.sql.query<{ avg: number }>(
       `SELECT avg(unit_price)::float8 AS avg FROM deal WHERE estate_id = $1
        AND deal_date > $2::date - 365 AND deal_date <= $2::date`,
       [first.estateId, day],
@@ -103,7 +90,7 @@ describe('house/bargain/list', () => {
     const below = page.list.map((l) => l.belowPct);
     expect([...below].sort((a, b) => b - a)).toEqual(below);
     expect(Math.min(...below)).toBeGreaterThanOrEqual(1);
-    const [listing] = await database.sql.query<{ status: string; days: number }>(
+    const [listing] = await seeded.database.sql.query<{ status: string; days: number }>(
       `SELECT status, ($2::date - listed_at)::int AS days FROM listing WHERE id = $1`,
       [first.id, day],
     );
@@ -114,7 +101,9 @@ describe('house/bargain/list', () => {
   it('filters by district, rooms and price and sorts by total', async () => {
     const all = await body<BargainListBody>('/rabbit/v1/house/bargain/list?cityId=605&size=20');
     const districtId = (
-      await database.sql.query<{ id: number }>(`SELECT district_id AS id FROM listing WHERE id = $1`, [all.list[0]!.id])
+      await seeded.database.sql.query<{ id: number }>(`SELECT district_id AS id FROM listing WHERE id = $1`, [
+        all.list[0]!.id,
+      ])
     )[0]!.id;
     const page = await body<BargainListBody>(
       `/rabbit/v1/house/bargain/list?cityId=605&districtId=${districtId}&roomType=2,3&price=100-&sort=total`,
@@ -151,13 +140,13 @@ describe('new-house/find-plate-12-5-2 and get-district-of-find-plate', () => {
     expect(found.minBudget).toBeNull();
     for (const p of found.list) expect(p.typicalTotal!).toBeLessThanOrEqual(3_000_000);
     const plate = found.list[0]!;
-    const [row] = await database.sql.query<{ listing_avg: number }>(
+    const [row] = await seeded.database.sql.query<{ listing_avg: number }>(
       `SELECT listing_avg FROM price_series WHERE level = 'plate' AND target_id = $1
        AND month = (SELECT max(month) FROM price_series WHERE level = 'city' AND target_id = 605)`,
       [plate.id],
     );
     expect(plate.listingAvg).toBe(row!.listing_avg);
-    const [n] = await database.sql.query<{ n: number }>(
+    const [n] = await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM listing WHERE plate_id = $1 AND status = 'on_sale' AND total_price <= 3000000`,
       [plate.id],
     );

@@ -1,36 +1,26 @@
 // house/listing/search and house/listing/detail on the seeded small dataset (city 605).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListingDetailBody, ListingSearchBody } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
+const seeded = seededApp();
 let estateId: number;
 
 beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-  const [row] = await database.sql.query<{ estate_id: number }>(
+  const [row] = await seeded.database.sql.query<{ estate_id: number }>(
     `SELECT estate_id FROM listing WHERE status = 'on_sale' AND city_id = 605 GROUP BY estate_id ORDER BY count(*) DESC, estate_id LIMIT 1`,
   );
   estateId = row!.estate_id;
 });
 
-afterAll(async () => {
-  await seeded.close();
-});
-
 const get = async <T>(path: string) => {
-  const res = await app.inject(`/rabbit/v1/${path}`);
+  const res = await seeded.app.inject(`/rabbit/v1/${path}`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
 
 const failure = async (path: string, status: number) => {
-  const res = await app.inject(`/rabbit/v1/${path}`);
+  const res = await seeded.app.inject(`/rabbit/v1/${path}`);
   expect(res.statusCode, res.body).toBe(status);
   return res.json() as { resultCode: number; errMsg: string };
 };
@@ -38,7 +28,7 @@ const failure = async (path: string, status: number) => {
 describe('house/listing/search', () => {
   it('lists an estate’s on-sale listings with its supply header and 12 months', async () => {
     const body = await get<ListingSearchBody>(`house/listing/search?cityId=605&houseId=${estateId}`);
-    const [count] = await database.sql.query<{ n: number }>(
+    const [count] = await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM listing WHERE estate_id = $1 AND status = 'on_sale'`,
       [estateId],
     );
@@ -80,7 +70,7 @@ describe('house/listing/search', () => {
   });
 
   it('narrows to the estates a keyword matches (汉字 or pinyin initials), as search/estate does', async () => {
-    const [estate] = await database.sql.query<{ name: string; pinyin: string }>(
+    const [estate] = await seeded.database.sql.query<{ name: string; pinyin: string }>(
       `SELECT e.name, e.pinyin FROM estate e WHERE e.id = ${estateId}`,
     );
     const name = estate!.name;
@@ -103,14 +93,14 @@ describe('house/listing/search', () => {
   describe('the scene filters: 总价, 地铁距离, 楼龄 and 特色', () => {
     /** On-sale listings of 605 whose row (l) and estate (e) meet `where`, straight from the tables. */
     const onSale = async (where: string) => {
-      const [row] = await database.sql.query<{ n: number }>(
+      const [row] = await seeded.database.sql.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM listing l JOIN estate e ON e.id = l.estate_id
          WHERE l.city_id = 605 AND l.status = 'on_sale' AND ${where}`,
       );
       return row!.n;
     };
     const asOf = async () => {
-      const [row] = await database.sql.query<{ year: number; day: string }>(
+      const [row] = await seeded.database.sql.query<{ year: number; day: string }>(
         `SELECT extract(year FROM max(month))::int AS year,
                 to_char((date_trunc('month', max(month)) + interval '1 month - 1 day')::date, 'YYYY-MM-DD') AS day
          FROM price_series WHERE level = 'city' AND target_id = 605`,
@@ -218,7 +208,7 @@ describe('house/listing/search', () => {
 
 describe('house/listing/detail', () => {
   it('shows a listing with its estate, price changes, deals and similar listings', async () => {
-    const [row] = await database.sql.query<{ id: number; estate_id: number; n: number }>(
+    const [row] = await seeded.database.sql.query<{ id: number; estate_id: number; n: number }>(
       `SELECT l.id, l.estate_id, count(c.seq)::int AS n FROM listing l JOIN listing_price_change c ON c.listing_id = l.id
        WHERE l.status = 'on_sale' AND l.city_id = 605 GROUP BY l.id ORDER BY l.id LIMIT 1`,
     );
@@ -234,7 +224,9 @@ describe('house/listing/detail', () => {
   });
 
   it('marks a sold listing as not on sale', async () => {
-    const [row] = await database.sql.query<{ id: number }>(`SELECT id FROM listing WHERE status = 'sold' LIMIT 1`);
+    const [row] = await seeded.database.sql.query<{ id: number }>(
+      `SELECT id FROM listing WHERE status = 'sold' LIMIT 1`,
+    );
     const body = await get<ListingDetailBody>(`house/listing/detail?propertyId=${row!.id}`);
     expect(body.listing.onSale).toBe(false);
   });

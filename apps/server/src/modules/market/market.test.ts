@@ -1,32 +1,19 @@
 // City overview and rankings on the seeded small dataset (city 605): figures must equal the series rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { describe, expect, it } from 'vitest';
 import type { CityOverview, RankListBody } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-});
-
-afterAll(async () => {
-  await seeded.close();
-});
+const seeded = seededApp();
 
 const body = async <T>(url: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
 
 /** A 4xx envelope: the status, resultCode ≠ 0 and a Chinese errMsg (the exact one when given). */
 async function expectRejected(url: string, status: 400 | 404, message?: string) {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, url).toBe(status);
   const json = res.json() as { resultCode: number; errMsg: string; body: unknown };
   expect(json.resultCode, url).not.toBe(0);
@@ -38,7 +25,12 @@ async function expectRejected(url: string, status: 400 | 404, message?: string) 
 describe('market/city-overview', () => {
   it('reports the newest month of the city series with MoM, premium and a 12-month trend', async () => {
     const overview = await body<CityOverview>('/rabbit/v1/market/city-overview?cityId=605');
-    const rows = await database.sql.query<{ month: string; listing_avg: number; deal_avg: number; premium: number }>(
+    const rows = await seeded.database.sql.query<{
+      month: string;
+      listing_avg: number;
+      deal_avg: number;
+      premium: number;
+    }>(
       `SELECT to_char(month, 'YYYY-MM') AS month, listing_avg, deal_avg, premium FROM price_series
        WHERE level = 'city' AND target_id = 605 ORDER BY month DESC LIMIT 2`,
     );
@@ -72,7 +64,7 @@ describe('rank/list', () => {
     expect(list.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5]);
     const values = list.map((r) => r.value ?? 0);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
-    const [top] = await database.sql.query<{ heat: number }>(
+    const [top] = await seeded.database.sql.query<{ heat: number }>(
       `SELECT sum(views_7d)::int AS heat FROM listing WHERE estate_id = $1 AND status = 'on_sale'`,
       [list[0]!.id],
     );
@@ -101,7 +93,7 @@ describe('rank/list', () => {
     ).list;
     expect(estates.length).toBeGreaterThan(0);
     const ids = estates.map((e) => e.id);
-    const rows = await database.sql.query<{ n: number }>(
+    const rows = await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM estate WHERE id = ANY($1::int[]) AND district_id <> $2`,
       [ids, district.id],
     );

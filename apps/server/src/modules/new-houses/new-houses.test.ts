@@ -1,8 +1,6 @@
 // The new-house endpoints on the seeded small dataset (city 605): search, detail, price list, managers,
 // manager detail, calendar, upcoming ranking and the monthly report. Figures are checked against the rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ManagerDetailBody,
   ManagerListBody,
@@ -14,34 +12,26 @@ import type {
   NewHouseSearchBody,
   UpcomingRankBody,
 } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
+const seeded = seededApp();
 let latest: string;
 
 beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-  const [month] = await database.sql.query<{ month: string }>(
+  const [month] = await seeded.database.sql.query<{ month: string }>(
     `SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = 605`,
   );
   latest = month!.month;
 });
 
-afterAll(async () => {
-  await seeded.close();
-});
-
 const body = async <T>(url: string) => {
-  const res = await app.inject(`/rabbit/v1/${url}`);
+  const res = await seeded.app.inject(`/rabbit/v1/${url}`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
 
 const rejects = async (url: string) => {
-  const res = await app.inject(`/rabbit/v1/${url}`);
+  const res = await seeded.app.inject(`/rabbit/v1/${url}`);
   expect(res.statusCode, url).toBe(400);
   const json = res.json() as { resultCode: number; errMsg: string };
   expect(json.resultCode).not.toBe(0);
@@ -49,14 +39,14 @@ const rejects = async (url: string) => {
 };
 
 const notFound = async (url: string, message: string) => {
-  const res = await app.inject(`/rabbit/v1/${url}`);
+  const res = await seeded.app.inject(`/rabbit/v1/${url}`);
   expect(res.statusCode, url).toBe(404);
   expect(res.json().resultCode).not.toBe(0);
   expect(res.json().errMsg).toBe(message);
 };
 
 async function anyProject(where = 'true') {
-  const [row] = await database.sql.query<{ id: number; plate_id: number; avg_price: number | null }>(
+  const [row] = await seeded.database.sql.query<{ id: number; plate_id: number; avg_price: number | null }>(
     `SELECT id, plate_id, avg_price FROM new_house_project WHERE city_id = 605 AND ${where} ORDER BY id LIMIT 1`,
   );
   return row!;
@@ -64,7 +54,7 @@ async function anyProject(where = 'true') {
 
 describe('new-house/find-house-base-es', () => {
   it('lists the city’s projects 20 a page with the unit-type ranges', async () => {
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM new_house_project WHERE city_id = 605`,
     )) as [{ n: number }];
     const first = await body<NewHouseSearchBody>('new-house/find-house-base-es?cityId=605&size=5');
@@ -74,7 +64,7 @@ describe('new-house/find-house-base-es', () => {
     const second = await body<NewHouseSearchBody>('new-house/find-house-base-es?cityId=605&size=5&page=2');
     expect(second.list.map((p) => p.id)).not.toContain(first.list[0]!.id);
     const card = first.list[0]!;
-    const [units] = await database.sql.query<{ lo: number; hi: number }>(
+    const [units] = await seeded.database.sql.query<{ lo: number; hi: number }>(
       `SELECT min(area)::float8 AS lo, max(area)::float8 AS hi FROM new_house_unit_type WHERE project_id = $1`,
       [card.id],
     );
@@ -101,7 +91,7 @@ describe('new-house/find-house-base-es', () => {
 
   it('finds projects near an estate, nearest first, within the radius', async () => {
     const project = await anyProject();
-    const [estate] = await database.sql.query<{ id: number }>(
+    const [estate] = await seeded.database.sql.query<{ id: number }>(
       `SELECT e.id FROM estate e WHERE e.plate_id = $1 ORDER BY e.id LIMIT 1`,
       [project.plate_id],
     );
@@ -145,13 +135,13 @@ describe('new-house/detail and price-list', () => {
     const project = await anyProject('avg_price IS NOT NULL');
     const detail = await body<NewHouseDetailBody>(`new-house/detail?houseId=${project.id}`);
     expect(detail.project.avgPrice).toBe(project.avg_price);
-    const [plate] = await database.sql.query<{ listing_avg: number | null }>(
+    const [plate] = await seeded.database.sql.query<{ listing_avg: number | null }>(
       `SELECT listing_avg FROM price_series WHERE level = 'plate' AND target_id = $1 AND month = $2::date`,
       [project.plate_id, `${latest}-01`],
     );
     expect(detail.nearbyResale.month).toBe(latest);
     expect(detail.nearbyResale.listingAvg).toBe(plate?.listing_avg ?? null);
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM new_house_unit_type WHERE project_id = $1`,
       [project.id],
     )) as [{ n: number }];
@@ -183,7 +173,7 @@ describe('new-house/managers and manager/detail', () => {
   it('lists the project’s 置业顾问 and a manager’s projects', async () => {
     const project = await anyProject();
     const { list } = await body<NewHouseManagersBody>(`new-house/managers?houseId=${project.id}`);
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM manager_project WHERE project_id = $1`,
       [project.id],
     )) as [{ n: number }];
@@ -195,7 +185,7 @@ describe('new-house/managers and manager/detail', () => {
 
   it('lists the city’s 置业顾问 best rated first, 20 a page', async () => {
     const first = await body<ManagerListBody>('new-house/manager/list?cityId=605');
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM manager WHERE city_id = 605`,
     )) as [{ n: number }];
     expect(first.total).toBe(n);
@@ -227,7 +217,7 @@ describe('new-house/calendar', () => {
     const busiest = [...cal.months].sort((a, b) => b.count - a.count)[0]!;
     const month = await body<NewHouseCalendarBody>(`new-house/calendar?cityId=605&month=${busiest.month}`);
     expect(month.events).toHaveLength(busiest.count);
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM new_house_project p, jsonb_array_elements(p.presale_permits) x
        WHERE p.city_id = 605 AND to_char((x->>'issuedAt')::date, 'YYYY-MM') = $1`,
       [busiest.month],
@@ -254,7 +244,7 @@ describe('new-house/calendar', () => {
 describe('rank/upcoming', () => {
   it('ranks 待售 projects by 摇号登记人数 (heat), the rest after', async () => {
     const { list } = await body<UpcomingRankBody>('rank/upcoming?cityId=605');
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM new_house_project WHERE city_id = 605 AND sale_status = '待售'`,
     )) as [{ n: number }];
     expect(list).toHaveLength(Math.min(n, 20));
@@ -279,7 +269,7 @@ describe('report/new-house', () => {
     expect(report.month).toBe(latest);
     expect(report.trend).toHaveLength(12);
     expect(report.trend.at(-1)!.permitUnits).toBe(report.supply.permitUnits);
-    const [{ units }] = (await database.sql.query<{ units: number }>(
+    const [{ units }] = (await seeded.database.sql.query<{ units: number }>(
       `SELECT COALESCE(sum((x->>'units')::int), 0)::int AS units
        FROM new_house_project p, jsonb_array_elements(p.presale_permits) x
        WHERE p.city_id = 605 AND to_char((x->>'issuedAt')::date, 'YYYY-MM') = $1`,
@@ -287,12 +277,12 @@ describe('report/new-house', () => {
     )) as [{ units: number }];
     expect(report.supply.permitUnits).toBe(units);
     const { sellingCount, upcomingCount, soldOutCount } = report.stock;
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM new_house_project WHERE city_id = 605`,
     )) as [{ n: number }];
     expect(sellingCount + upcomingCount + soldOutCount).toBe(n);
     for (const d of report.districts) {
-      const [row] = await database.sql.query<{ listing_avg: number | null }>(
+      const [row] = await seeded.database.sql.query<{ listing_avg: number | null }>(
         `SELECT listing_avg FROM price_series WHERE level = 'district' AND target_id = $1 AND month = $2::date`,
         [d.districtId, `${latest}-01`],
       );

@@ -1,25 +1,12 @@
 // 海外房产 on the seeded small dataset (city 605): the API returns the generated rows, ≈¥ = local × rate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { describe, expect, it } from 'vitest';
 import type { OverseasDetail, OverseasListBody } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-});
-
-afterAll(async () => {
-  await seeded.close();
-});
+const seeded = seededApp();
 
 const body = async <T>(url: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
@@ -27,7 +14,7 @@ const body = async <T>(url: string) => {
 describe('overseas/list', () => {
   it('lists the 6–12 projects marketed to the city, with ≈¥ from the reference rate', async () => {
     const { list } = await body<OverseasListBody>('/rabbit/v1/overseas/list?cityId=605');
-    const rows = await database.sql.query<{ id: number; total_min: number; rate_to_cny: number }>(
+    const rows = await seeded.database.sql.query<{ id: number; total_min: number; rate_to_cny: number }>(
       `SELECT id, total_min, rate_to_cny FROM overseas_project WHERE city_id = 605 ORDER BY id`,
     );
     expect(list.length).toBeGreaterThanOrEqual(6);
@@ -43,12 +30,12 @@ describe('overseas/list', () => {
 
   it('validates cityId and answers 404 for an unknown city', async () => {
     for (const url of ['/rabbit/v1/overseas/list', '/rabbit/v1/overseas/list?cityId=abc']) {
-      const bad = await app.inject(url);
+      const bad = await seeded.app.inject(url);
       expect(bad.statusCode, url).toBe(400);
       expect(bad.json().resultCode).not.toBe(0);
       expect(bad.json().errMsg).toBe('cityId 格式不正确');
     }
-    const unknown = await app.inject('/rabbit/v1/overseas/list?cityId=999999999');
+    const unknown = await seeded.app.inject('/rabbit/v1/overseas/list?cityId=999999999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().resultCode).not.toBe(0);
     expect(unknown.json().errMsg).toBe('城市不存在');
@@ -76,12 +63,12 @@ describe('overseas/detail', () => {
       '/rabbit/v1/overseas/detail?id=-1',
       '/rabbit/v1/overseas/detail?id=1&full=2',
     ]) {
-      const res = await app.inject(url);
+      const res = await seeded.app.inject(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().resultCode).not.toBe(0);
       expect(res.json().errMsg).toMatch(/[\u4e00-\u9fff]/);
     }
-    const unknown = await app.inject('/rabbit/v1/overseas/detail?id=999999999');
+    const unknown = await seeded.app.inject('/rabbit/v1/overseas/detail?id=999999999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().resultCode).not.toBe(0);
     expect(unknown.json().errMsg).toBe('项目不存在');

@@ -9,9 +9,7 @@
 // The seed has no MoM that falls exactly on half a hundredth of a percent, where rounding rules part ways
 // (SQL's round() takes -0.125 to -0.13, Math.round to -0.12), so the fixture below makes one plate, one
 // district and one estate fall from 8,000 to 7,990 元/㎡ (-0.125%) before anything is read (and cached).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AreaListBody,
   AreaReportBody,
@@ -28,21 +26,19 @@ import type {
   RankListBody,
   WeeklyReportBody,
 } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
 const CITY = 605;
 /** The half-way fall: 8,000 → 7,990 元/㎡ is -0.125%, shown as -0.12 (percentChange rounds halves up). */
 const HALF_FALL = { previous: 8_000, current: 7_990, mom: -0.12 };
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
+const seeded = seededApp();
 let month: string;
 /** The fixture's targets. */
 let tie: { plateId: number; districtId: number; estateId: number };
 
 const body = async <T>(url: string) => {
-  const res = await app.inject(`/rabbit/v1/${url}`);
+  const res = await seeded.app.inject(`/rabbit/v1/${url}`);
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return (res.json() as { body: T }).body;
 };
@@ -53,7 +49,7 @@ async function setHalfFall(level: string, id: number) {
     [`${month}-01`, HALF_FALL.current],
     [previousMonth(month), HALF_FALL.previous],
   ] as const) {
-    const rows = await database.sql.query(
+    const rows = await seeded.database.sql.query(
       `UPDATE price_series SET listing_avg = $1 WHERE level = $2 AND target_id = $3 AND month = $4::date RETURNING 1`,
       [value, level, id, m],
     );
@@ -68,15 +64,13 @@ function previousMonth(m: string): string {
 }
 
 beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-  const [row] = await database.sql.query<{ month: string }>(
+  const [row] = await seeded.database.sql.query<{ month: string }>(
     `SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = $1`,
     [CITY],
   );
   month = row!.month;
   // A plate, its district and one of its estates, each with a series row this month and the month before.
-  const [target] = await database.sql.query<{ plate_id: number; district_id: number; estate_id: number }>(
+  const [target] = await seeded.database.sql.query<{ plate_id: number; district_id: number; estate_id: number }>(
     `SELECT e.plate_id, e.district_id, e.id AS estate_id FROM estate e
      JOIN price_series ps ON ps.level = 'estate' AND ps.target_id = e.id AND ps.month = $1::date
      JOIN price_series pv ON pv.level = 'estate' AND pv.target_id = e.id AND pv.month = $2::date
@@ -89,10 +83,6 @@ beforeAll(async () => {
   await setHalfFall('plate', tie.plateId);
   await setHalfFall('district', tie.districtId);
   await setHalfFall('estate', tie.estateId);
-});
-
-afterAll(async () => {
-  await seeded.close();
 });
 
 interface Figure {
@@ -123,7 +113,7 @@ describe('figures agree across pages', () => {
 
   it('every plate: plate/list = plate/detail = price-index/series = report/weekly = 行情 detail', async () => {
     const plates = await body<PlateListBody>(`plate/list?cityId=${CITY}`);
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM plate WHERE city_id = $1`,
       [CITY],
     )) as [{ n: number }];

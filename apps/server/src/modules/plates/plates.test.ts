@@ -1,8 +1,6 @@
 // Plates, price-index series and map bubbles on the seeded small dataset (city 605): every average is the
 // plate's (district's) price_series row of the city's newest month, the same on every endpoint.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AreaListBody,
   EstateListBody,
@@ -11,50 +9,42 @@ import type {
   PlateListBody,
   PriceIndexSeriesBody,
 } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
+const seeded = seededApp();
 let latestMonth: string;
 
 beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-  const [row] = await database.sql.query<{ month: string }>(
+  const [row] = await seeded.database.sql.query<{ month: string }>(
     `SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = 605`,
   );
   latestMonth = row!.month;
 });
 
-afterAll(async () => {
-  await seeded.close();
-});
-
 const body = async <T>(url: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
 
 const expectBadRequest = async (url: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, url).toBe(400);
   expect(res.json().resultCode).not.toBe(0);
   expect(res.json().errMsg).toMatch(/[\u4e00-\u9fa5]/);
 };
 
 const expectNotFound = async (url: string, message?: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, url).toBe(404);
   expect(res.json().resultCode).not.toBe(0);
   if (message) expect(res.json().errMsg).toBe(message);
   else expect(res.json().errMsg).toMatch(/[\u4e00-\u9fa5]/);
 };
 
-/** A plate with listings on sale in the newest month, read from the database. */
+/** A plate with listings on sale in the newest month, read from the seeded.database. */
 async function busyPlate() {
-  const [row] = await database.sql.query<{ id: number; district_id: number; listing_avg: number }>(
+  const [row] = await seeded.database.sql.query<{ id: number; district_id: number; listing_avg: number }>(
     `SELECT p.id, p.district_id, ps.listing_avg FROM plate p
      JOIN price_series ps ON ps.level = 'plate' AND ps.target_id = p.id AND ps.month = $1::date
      WHERE p.city_id = 605 AND ps.listing_count > 0 ORDER BY ps.listing_count DESC, p.id LIMIT 1`,
@@ -67,7 +57,7 @@ describe('plate/list', () => {
   it('lists every plate of the city with its newest series row, by district', async () => {
     const plates = await body<PlateListBody>('/rabbit/v1/plate/list?cityId=605');
     expect(plates.month).toBe(latestMonth);
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM plate WHERE city_id = 605`,
     )) as [{ n: number }];
     expect(plates.list).toHaveLength(n);
@@ -111,7 +101,11 @@ describe('plate/detail', () => {
     expect(detail.cityId).toBe(605);
     expect(detail.cityName).toBe('杭州');
     expect(detail.month).toBe(latestMonth);
-    const rows = await database.sql.query<{ listing_avg: number; deal_avg: number | null; listing_count: number }>(
+    const rows = await seeded.database.sql.query<{
+      listing_avg: number;
+      deal_avg: number | null;
+      listing_count: number;
+    }>(
       `SELECT listing_avg, deal_avg, listing_count FROM price_series WHERE level = 'plate' AND target_id = $1
        ORDER BY month DESC LIMIT 2`,
       [plate.id],
@@ -119,7 +113,7 @@ describe('plate/detail', () => {
     expect(detail.listingAvg).toBe(rows[0]!.listing_avg);
     expect(detail.dealAvg).toBe(rows[0]!.deal_avg);
     expect(detail.supply.listingCount).toBe(rows[0]!.listing_count);
-    const [onSale] = await database.sql.query<{ n: number }>(
+    const [onSale] = await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM listing WHERE plate_id = $1 AND status = 'on_sale'`,
       [plate.id],
     );
@@ -159,7 +153,7 @@ describe('price-index/series', () => {
     expect(long.name).toMatch(/[\u4e00-\u9fa5]/);
     const city = await body<PriceIndexSeriesBody>('/rabbit/v1/price-index/series?level=city&id=605');
     expect(city.name).toBe('杭州');
-    const [cityRow] = await database.sql.query<{ deal_avg: number }>(
+    const [cityRow] = await seeded.database.sql.query<{ deal_avg: number }>(
       `SELECT deal_avg FROM price_series WHERE level = 'city' AND target_id = 605 ORDER BY month DESC LIMIT 1`,
     );
     expect(city.points.at(-1)!.dealAvg).toBe(cityRow!.deal_avg);
@@ -183,7 +177,7 @@ describe('map/bubbles', () => {
     expect(map.parent).toBeNull();
     expect(map.outlines.length).toBe(map.list.length);
     expect(map.outlines[0]!.boundary[0]!.length).toBeGreaterThan(2);
-    const [{ n }] = (await database.sql.query<{ n: number }>(
+    const [{ n }] = (await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM estate WHERE city_id = 605`,
     )) as [{ n: number }];
     expect(map.list.reduce((s, d) => s + d.estateCount, 0)).toBe(n);

@@ -1,32 +1,19 @@
 // 行情 board and detail on the seeded small dataset (city 605): every figure is the price_series row, and the
 // board's district 挂牌均价 equals rank/list's and app/house/areaList's for the same month.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { describe, expect, it } from 'vitest';
 import type { AreaListBody, QuotationBody, QuotationDetailBody, RankListBody } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-});
-
-afterAll(async () => {
-  await seeded.close();
-});
+const seeded = seededApp();
 
 const body = async <T>(url: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
 
 async function expectRejected(url: string, status = 400) {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, url).toBe(status);
   const json = res.json() as { resultCode: number; errMsg: string };
   expect(json.resultCode).not.toBe(0);
@@ -44,7 +31,7 @@ interface SeriesRow {
 }
 
 const seriesOf = (level: string, id: number) =>
-  database.sql.query<SeriesRow>(
+  seeded.database.sql.query<SeriesRow>(
     `SELECT to_char(month, 'YYYY-MM') AS month, listing_avg, deal_avg, listing_count, deal_count, premium
      FROM price_series WHERE level = $1 AND target_id = $2 ORDER BY month DESC`,
     [level, id],
@@ -66,7 +53,7 @@ describe('market/quotation', () => {
       ((latest!.listing_avg! - previous!.listing_avg!) / previous!.listing_avg!) * 100,
       1,
     );
-    const districts = await database.sql.query<{ id: number }>(`SELECT id FROM district WHERE city_id = 605`);
+    const districts = await seeded.database.sql.query<{ id: number }>(`SELECT id FROM district WHERE city_id = 605`);
     expect(board.list).toHaveLength(districts.length);
     const district = board.list.find((d) => d.listingAvg !== null)!;
     const [row] = await seriesOf('district', district.id);
@@ -124,14 +111,14 @@ describe('market/quotation/detail', () => {
     const stored = rows.find((r) => r.month === old.month);
     expect(old.listingAvg).toBe(stored?.listing_avg ?? null);
     expect(detail.subLevel).toBe('plate');
-    const plates = await database.sql.query<{ id: number }>(`SELECT id FROM plate WHERE district_id = $1`, [
+    const plates = await seeded.database.sql.query<{ id: number }>(`SELECT id FROM plate WHERE district_id = $1`, [
       district.id,
     ]);
     expect(detail.subAreas).toHaveLength(plates.length);
   });
 
   it('gives a plate its district and its estates', async () => {
-    const [plate] = await database.sql.query<{ id: number; name: string; district: string }>(
+    const [plate] = await seeded.database.sql.query<{ id: number; name: string; district: string }>(
       `SELECT p.id, p.name, d.name AS district FROM plate p JOIN district d ON d.id = p.district_id
        JOIN price_series ps ON ps.level = 'plate' AND ps.target_id = p.id
        WHERE p.city_id = 605 GROUP BY p.id, p.name, d.name ORDER BY count(*) DESC, p.id LIMIT 1`,

@@ -1,30 +1,20 @@
 // estate/rent/list on the seeded small dataset (city 605).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RentListBody } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
+const seeded = seededApp();
 let estateId: number;
 
 beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-  const [row] = await database.sql.query<{ estate_id: number }>(
+  const [row] = await seeded.database.sql.query<{ estate_id: number }>(
     `SELECT estate_id FROM rental WHERE status = 'on_rent' GROUP BY estate_id ORDER BY count(*) DESC, estate_id LIMIT 1`,
   );
   estateId = row!.estate_id;
 });
 
-afterAll(async () => {
-  await seeded.close();
-});
-
 const list = async (query: string) => {
-  const res = await app.inject(`/rabbit/v1/estate/rent/list?${query}`);
+  const res = await seeded.app.inject(`/rabbit/v1/estate/rent/list?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: RentListBody }).body;
 };
@@ -32,7 +22,7 @@ const list = async (query: string) => {
 describe('estate/rent/list', () => {
   it('lists an estate’s on-offer rentals with its rent level', async () => {
     const body = await list(`cityId=605&houseId=${estateId}`);
-    const [count] = await database.sql.query<{ n: number; avg: number }>(
+    const [count] = await seeded.database.sql.query<{ n: number; avg: number }>(
       `SELECT count(*)::int AS n, round(avg(monthly_rent))::int AS avg FROM rental WHERE estate_id = $1 AND status = 'on_rent'`,
       [estateId],
     );
@@ -86,16 +76,16 @@ describe('estate/rent/list', () => {
       'cityId=605&size=100',
       'cityId=605&page=0',
     ]) {
-      const res = await app.inject(`/rabbit/v1/estate/rent/list?${q}`);
+      const res = await seeded.app.inject(`/rabbit/v1/estate/rent/list?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().resultCode, q).not.toBe(0);
       expect(res.json().errMsg, q).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const estate = await app.inject('/rabbit/v1/estate/rent/list?cityId=605&houseId=999999999');
+    const estate = await seeded.app.inject('/rabbit/v1/estate/rent/list?cityId=605&houseId=999999999');
     expect(estate.statusCode).toBe(404);
     expect(estate.json().resultCode).not.toBe(0);
     expect(estate.json().errMsg).toBe('小区不存在');
-    const city = await app.inject('/rabbit/v1/estate/rent/list?cityId=7');
+    const city = await seeded.app.inject('/rabbit/v1/estate/rent/list?cityId=7');
     expect(city.statusCode).toBe(404);
     expect(city.json().errMsg).toBe('城市不存在');
   });
@@ -103,7 +93,9 @@ describe('estate/rent/list', () => {
 
 describe('estate/rent/list?kw', () => {
   it('keeps to the estates the keyword matches', async () => {
-    const [estate] = await database.sql.query<{ name: string }>(`SELECT name FROM estate WHERE id = $1`, [estateId]);
+    const [estate] = await seeded.database.sql.query<{ name: string }>(`SELECT name FROM estate WHERE id = $1`, [
+      estateId,
+    ]);
     const body = await list(`cityId=605&kw=${encodeURIComponent(estate!.name)}&size=50`);
     expect(body.list.length).toBeGreaterThan(0);
     expect(body.list.every((r) => r.estateName.includes(estate!.name.slice(0, 1)))).toBe(true);

@@ -1,8 +1,6 @@
 // The reports on the seeded small dataset (city 605): monthly figures must be the price_series rows other pages
 // show, weekly counts must match the rows of the week, and certificates must round-trip.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { TestDatabase } from '@fjt/db/testing';
+import { describe, expect, it } from 'vitest';
 import type {
   AreaListBody,
   AreaReportBody,
@@ -11,30 +9,20 @@ import type {
   EstateWeeklyBody,
   WeeklyReportBody,
 } from '@fjt/domain';
-import { startSeededApp, type SeededApp } from '../../testing.ts';
+import { seededApp } from '../../testing.ts';
 import { weekArchive } from './service.ts';
 
-let seeded: SeededApp;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  seeded = await startSeededApp();
-  ({ database, app } = seeded);
-});
-
-afterAll(async () => {
-  await seeded.close();
-});
+const seeded = seededApp();
 
 const body = async <T>(url: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
 
 const expectBadRequest = async (url: string, payload?: Record<string, unknown>) => {
-  const res = payload === undefined ? await app.inject(url) : await app.inject({ method: 'POST', url, payload });
+  const res =
+    payload === undefined ? await seeded.app.inject(url) : await seeded.app.inject({ method: 'POST', url, payload });
   expect(res.statusCode, url).toBe(400);
   const json = res.json() as { resultCode: number; errMsg: string };
   expect(json.resultCode).not.toBe(0);
@@ -42,7 +30,7 @@ const expectBadRequest = async (url: string, payload?: Record<string, unknown>) 
 };
 
 const expectNotFound = async (url: string, message?: string) => {
-  const res = await app.inject(url);
+  const res = await seeded.app.inject(url);
   expect(res.statusCode, url).toBe(404);
   const json = res.json() as { resultCode: number; errMsg: string };
   expect(json.resultCode).not.toBe(0);
@@ -51,7 +39,7 @@ const expectNotFound = async (url: string, message?: string) => {
 };
 
 const seriesRow = async (level: string, id: number, month: string) => {
-  const [row] = await database.sql.query<{
+  const [row] = await seeded.database.sql.query<{
     listing_avg: number | null;
     deal_avg: number | null;
     deal_count: number;
@@ -65,14 +53,14 @@ const seriesRow = async (level: string, id: number, month: string) => {
 };
 
 const firstDistrict = async () => {
-  const [row] = await database.sql.query<{ id: number; name: string }>(
+  const [row] = await seeded.database.sql.query<{ id: number; name: string }>(
     `SELECT id, name FROM district WHERE city_id = 605 ORDER BY sort_order, id LIMIT 1`,
   );
   return row!;
 };
 
 const latestMonth = async () => {
-  const [row] = await database.sql.query<{ month: string }>(
+  const [row] = await seeded.database.sql.query<{ month: string }>(
     `SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = 605`,
   );
   return row!.month;
@@ -151,7 +139,7 @@ describe('report/city', () => {
     expect(district.listingAvg).toBe(districtRow!.listing_avg);
     expect(report.months[0]).toBe(month);
     expect(report.indices.some((i) => i.source === '房价通')).toBe(true);
-    const [deals] = await database.sql.query<{ n: number; cycle: number | null }>(
+    const [deals] = await seeded.database.sql.query<{ n: number; cycle: number | null }>(
       `SELECT count(*)::int AS n, round(avg(cycle_days))::int AS cycle FROM deal
        WHERE city_id = 605 AND deal_date >= $1::date AND deal_date < ($1::date + interval '1 month')`,
       [`${month}-01`],
@@ -183,7 +171,7 @@ describe('report/weekly', () => {
     const { start, end } = report.week!;
     expect(new Date(`${start}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(new Date(`${end}T00:00:00Z`).getUTCDay()).toBe(0);
-    const [counts] = await database.sql.query<{ listings: number; deals: number; cuts: number }>(
+    const [counts] = await seeded.database.sql.query<{ listings: number; deals: number; cuts: number }>(
       `SELECT (SELECT count(*)::int FROM listing WHERE city_id = 605 AND listed_at BETWEEN $1::date AND $2::date) AS listings,
               (SELECT count(*)::int FROM deal WHERE city_id = 605 AND deal_date BETWEEN $1::date AND $2::date) AS deals,
               (SELECT count(*)::int FROM listing_price_change c JOIN listing l ON l.id = c.listing_id
@@ -232,10 +220,10 @@ describe('report/weekly', () => {
     await expectNotFound('/rabbit/v1/report/weekly?cityId=9', '城市、区县或板块不存在');
     await expectNotFound('/rabbit/v1/report/weekly?cityId=605&plateId=999999999', '城市、区县或板块不存在');
     await expectNotFound('/rabbit/v1/report/weekly?cityId=605&districtId=999999999', '城市、区县或板块不存在');
-    const [plate] = await database.sql.query<{ id: number; district_id: number }>(
+    const [plate] = await seeded.database.sql.query<{ id: number; district_id: number }>(
       `SELECT id, district_id FROM plate WHERE city_id = 605 LIMIT 1`,
     );
-    const [otherDistrict] = await database.sql.query<{ id: number }>(
+    const [otherDistrict] = await seeded.database.sql.query<{ id: number }>(
       `SELECT id FROM district WHERE city_id = 605 AND id <> $1 LIMIT 1`,
       [plate!.district_id],
     );
@@ -247,7 +235,7 @@ describe('report/estate-weekly', () => {
   it('lists the estate’s week and its asking average against the week before', async () => {
     const city = await body<WeeklyReportBody>('/rabbit/v1/report/weekly?cityId=605');
     const { start, end } = city.week!;
-    const [busy] = await database.sql.query<{ estate_id: number; n: number }>(
+    const [busy] = await seeded.database.sql.query<{ estate_id: number; n: number }>(
       `SELECT estate_id, count(*)::int AS n FROM deal WHERE city_id = 605 AND deal_date BETWEEN $1::date AND $2::date
        GROUP BY estate_id ORDER BY n DESC, estate_id LIMIT 1`,
       [start, end],
@@ -271,11 +259,11 @@ describe('report/estate-weekly', () => {
 
 describe('report/certificate', () => {
   it('issues one certificate per estate and data month, and verifies it by id', async () => {
-    const [estate] = await database.sql.query<{ id: number; name: string }>(
+    const [estate] = await seeded.database.sql.query<{ id: number; name: string }>(
       `SELECT id, name FROM estate WHERE city_id = 605 ORDER BY id LIMIT 1`,
     );
     const issue = () =>
-      app.inject({ method: 'POST', url: '/rabbit/v1/report/certificate', payload: { estateId: estate!.id } });
+      seeded.app.inject({ method: 'POST', url: '/rabbit/v1/report/certificate', payload: { estateId: estate!.id } });
     const first = await issue();
     expect(first.statusCode, first.body).toBe(200);
     const cert = (first.json() as { body: CertificateBody }).body;
@@ -286,7 +274,7 @@ describe('report/certificate', () => {
     expect(((await issue()).json() as { body: CertificateBody }).body.id).toBe(cert.id);
     const verified = await body<CertificateBody>(`/rabbit/v1/report/certificate?id=${cert.id.toLowerCase()}`);
     expect(verified).toEqual(cert);
-    const [row] = await database.sql.query<{ n: number }>(
+    const [row] = await seeded.database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM report_certificate WHERE estate_id = $1`,
       [estate!.id],
     );
@@ -300,7 +288,7 @@ describe('report/certificate', () => {
     await expectBadRequest('/rabbit/v1/report/certificate', { estateId: 'x' });
     await expectBadRequest('/rabbit/v1/report/certificate', { estateId: -1 });
     await expectNotFound('/rabbit/v1/report/certificate?id=FJT22222222222', '证书不存在或已失效');
-    const res = await app.inject({
+    const res = await seeded.app.inject({
       method: 'POST',
       url: '/rabbit/v1/report/certificate',
       payload: { estateId: 999999999 },
