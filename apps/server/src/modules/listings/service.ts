@@ -2,6 +2,7 @@
 // with its estate, price history, latest deals (through the estates service, so presentDealRow applies) and
 // similar listings.
 import {
+  monthEndDay,
   addMonths,
   percentChange,
   type EstatesService,
@@ -13,15 +14,10 @@ import {
   type SearchService,
 } from '@fjt/domain';
 import type { DataClock, ListingScope, ListingsRepo } from './repo.ts';
+import { createMemo } from '../../lib/memo.ts';
 
 const SIMILAR_SIZE = 5;
 const DETAIL_DEALS = 3;
-
-/** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
-function monthEndDay(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
 
 /** 楼龄 and 新上房源 count from the data's newest month, not the wall clock (a dataset ending mid-2026 stays put). */
 function clockOf(latest: string | null): DataClock {
@@ -32,13 +28,26 @@ function clockOf(latest: string | null): DataClock {
   return { year: Number(latest.slice(0, 4)), asOf: monthEndDay(latest) };
 }
 
+const SUMMARY_TTL_MS = 10 * 60_000;
+
 export function createListingsService(
   repo: ListingsRepo,
   geo: GeoService,
   estates: EstatesService,
   search: SearchService,
 ): ListingsService {
-  async function summary(
+  // The header of a scope changes only when data is loaded (ADR 0005): computed once, not for every page of the
+  // list it sits above (a city's supply counts scan its listings).
+  const summaries = createMemo<ListingSummary>({ ttlMs: SUMMARY_TTL_MS });
+  function summary(
+    scope: ListingScope,
+    latest: string | null,
+    head: Pick<ListingSummary, 'name' | 'estateId' | 'plateName' | 'districtName'>,
+  ): Promise<ListingSummary> {
+    return summaries.get(`${scope.kind}:${scope.id}:${latest}`, () => computeSummary(scope, latest, head));
+  }
+
+  async function computeSummary(
     scope: ListingScope,
     latest: string | null,
     head: Pick<ListingSummary, 'name' | 'estateId' | 'plateName' | 'districtName'>,
