@@ -4,6 +4,7 @@
 // the month of publication, so only what identifies a video (estate, kind, unit type, date) is generated here.
 // Deterministic: one Rng stream per city derived from the seed.
 import type { schema } from '@fjt/db';
+import { monthTitle } from '@fjt/domain';
 import type { CitySeed } from './cities.ts';
 import type { CityData, ListingRow } from './generate.ts';
 import { hash32, Rng } from './prng.ts';
@@ -28,7 +29,7 @@ function title(kind: (typeof VIDEO_KINDS)[number], estate: string, layout: Layou
     case 'around':
       return `${estate}周边：地铁、配套与邻近小区房价`;
     case 'market':
-      return `${estate}${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月行情解读`;
+      return `${estate}${monthTitle(month)}行情解读`;
   }
 }
 

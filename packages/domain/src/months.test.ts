@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthWindow, previousMonthStart } from './months.ts';
+import { addMonths, monthEndDay, monthTitle, monthWindow, previousMonthStart } from './months.ts';
 
 describe('month arithmetic', () => {
   it('shifts across year ends both ways', () => {
@@ -15,5 +15,13 @@ describe('month arithmetic', () => {
   it('gives the first day of the previous month', () => {
     expect(previousMonthStart('2026-01-01')).toBe('2025-12-01');
     expect(previousMonthStart('2026-06-01')).toBe('2026-05-01');
+  });
+
+  it('gives a month’s last day, leap Februaries included, and its title', () => {
+    expect(monthEndDay('2026-02')).toBe('2026-02-28');
+    expect(monthEndDay('2024-02')).toBe('2024-02-29');
+    expect(monthEndDay('2025-12')).toBe('2025-12-31');
+    expect(monthTitle('2026-06')).toBe('2026年6月');
+    expect(monthTitle('2025-11')).toBe('2025年11月');
   });
 });

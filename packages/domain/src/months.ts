@@ -16,3 +16,14 @@ export function monthWindow(latest: string, count: number): string[] {
 export function previousMonthStart(monthStart: string): string {
   return `${addMonths(monthStart.slice(0, 7), -1)}-01`;
 }
+
+/** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD': '2026-02' → '2026-02-28'. */
+export function monthEndDay(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** A month as titles write it (DESIGN.md): '2026-06' → '2026年6月'. */
+export function monthTitle(month: string): string {
+  return `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月`;
+}

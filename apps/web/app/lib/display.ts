@@ -24,11 +24,8 @@ export function area(value: number | null | undefined): string {
   return value === null || value === undefined ? MISSING_VALUE : `${roundTo(value, 2)}㎡`;
 }
 
-/** 2026-06 → '2026年6月'. */
-export function monthTitle(month: string): string {
-  const [y, m] = month.split('-');
-  return `${y}年${Number(m)}月`;
-}
+/** 2026-06 → '2026年6月' (the shared month title of @fjt/domain). */
+export { monthTitle } from '@fjt/domain';
 
 /** A fixed number of decimals, rounded as written (1.45 → '1.5'; toFixed alone gives '1.4'). */
 export function decimal(value: number, digits: number): string {

@@ -200,11 +200,25 @@ describe('content/video/detail', () => {
     expect(tour.scenes[0]!.caption).toContain(tour.estateName);
     expect(visual(tour, 'gauges')[0]!.items.map((g) => g.label)).toEqual(['绿化率', '容积率']);
 
-    const around = await get<VideoDetailBody>(`/rabbit/v1/content/video/detail?id=${(await videoOf('around')).id}`);
+    // A 周边配套 of an estate within walking distance of a station, and one of an estate without.
+    const [near, far] = await Promise.all(
+      ['<=', '>'].map(async (op) => {
+        const [row] = await seeded.database.sql.query<{ id: number; d: number | null }>(
+          `SELECT v.id, e.station_distance_m AS d FROM video v JOIN estate e ON e.id = v.estate_id
+           WHERE v.kind = 'around' AND coalesce(e.station_distance_m, 99999) ${op} 3000 ORDER BY v.id LIMIT 1`,
+        );
+        return row!;
+      }),
+    );
+    const around = await get<VideoDetailBody>(`/rabbit/v1/content/video/detail?id=${near!.id}`);
     const [map] = visual(around, 'map');
     for (const n of map!.neighbours) expect(Math.hypot(n.dx, n.dy)).toBeLessThanOrEqual(1_600);
-    if (map!.station) expect(around.scenes[0]!.caption).toContain(map!.station.name);
-    else expect(around.scenes[0]!.caption).toContain('没有步行可达的地铁站');
+    // The distance is the estate page's (house/detail's stationDistanceM).
+    expect(map!.station!.distanceM).toBe(near!.d);
+    expect(around.scenes[0]!.caption).toContain(`${map!.station!.name}站约${near!.d}米`);
+    const remote = await get<VideoDetailBody>(`/rabbit/v1/content/video/detail?id=${far!.id}`);
+    expect(visual(remote, 'map')[0]!.station).toBeNull();
+    expect(remote.scenes[0]!.caption).toContain('没有步行可达的地铁站');
   });
 
   it('rejects a bad id in Chinese and answers 404 for an unknown video', async () => {

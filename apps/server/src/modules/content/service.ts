@@ -2,6 +2,8 @@
 // as of the newest complete month when it was published (never later than the newest published month), so what a viewer hears agrees
 // with the estate page's chart for that month. Scenes share the video's length in proportion to their words.
 import {
+  monthTitle,
+  monthEndDay,
   addMonths,
   formatMoney,
   monthWindow,
@@ -30,7 +32,6 @@ const WALK_M_PER_MIN = 80;
 
 type Script = Omit<VideoScene, 'startSec' | 'seconds'>;
 
-const monthLabel = (month: string) => `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月`;
 const perSqm = (v: number | null | undefined) => `${formatMoney(v)}元/㎡`;
 const wan = (yuan: number) => `${formatMoney(yuan, 'thousand')}万`;
 
@@ -99,11 +100,6 @@ function onGrid(rows: SeriesPoint[], months: string[]): SeriesPoint[] {
 
 const at = (rows: SeriesPoint[], month: string) => rows.find((r) => r.month === month) ?? null;
 
-function lastDay(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
 function listingHeadline(c: Context): Script {
   const now = at(c.estate, c.month);
   const before = at(c.estate, addMonths(c.month, -1));
@@ -113,11 +109,11 @@ function listingHeadline(c: Context): Script {
     title: '挂牌价格',
     caption:
       now?.listingAvg != null
-        ? `${monthLabel(c.month)}，小区在售${count}套，挂牌均价${perSqm(now.listingAvg)}${momPhrase(change) ? `，${momPhrase(change)}` : ''}。`
-        : `${monthLabel(c.month)}，小区暂时没有在售房源，挂牌均价要等有新房源挂出再看。`,
+        ? `${monthTitle(c.month)}，小区在售${count}套，挂牌均价${perSqm(now.listingAvg)}${momPhrase(change) ? `，${momPhrase(change)}` : ''}。`
+        : `${monthTitle(c.month)}，小区暂时没有在售房源，挂牌均价要等有新房源挂出再看。`,
     visual: {
       type: 'headline',
-      label: `${monthLabel(c.month)}挂牌均价`,
+      label: `${monthTitle(c.month)}挂牌均价`,
       value: perSqm(now?.listingAvg),
       change,
       note: `在售${count}套`,
@@ -313,8 +309,8 @@ export function createContentService(
       {
         title: '在售同居室',
         caption: same
-          ? `${monthLabel(c.month)}小区在售${roomName}${same.count}套，挂牌均价${perSqm(same.unitAvg)}，按${Math.round(l.area)}㎡算总价约${wan(same.unitAvg * l.area)}。`
-          : `${monthLabel(c.month)}小区没有在售的${roomName}，可以订阅小区，有新房源第一时间知道。`,
+          ? `${monthTitle(c.month)}小区在售${roomName}${same.count}套，挂牌均价${perSqm(same.unitAvg)}，按${Math.round(l.area)}㎡算总价约${wan(same.unitAvg * l.area)}。`
+          : `${monthTitle(c.month)}小区没有在售的${roomName}，可以订阅小区，有新房源第一时间知道。`,
         visual: {
           type: 'figures',
           items: [
@@ -379,7 +375,8 @@ export function createContentService(
       dy: Math.round((p.lat - c.lat) * METRES_PER_DEGREE),
     });
     const stationAt = station ? { name: station.name, ...offset(station) } : null;
-    const distanceM = stationAt ? Math.round(Math.hypot(stationAt.dx, stationAt.dy)) : null;
+    // The distance the estate page shows (estate.station_distance_m), so the two never disagree.
+    const distanceM = c.facts.stationDistanceM;
     const walkable = stationAt !== null && distanceM !== null && distanceM <= STATION_WALK_M;
     const own = at(c.estate, c.month)?.listingAvg ?? null;
     const priced = near.filter((n) => n.listingAvg !== null) as { name: string; listingAvg: number }[];
@@ -428,7 +425,7 @@ export function createContentService(
         caption:
           plateNow?.listingAvg != null
             ? `${joinPhrases([
-                `${c.video.plateName}板块${monthLabel(c.month)}挂牌均价${perSqm(plateNow.listingAvg)}`,
+                `${c.video.plateName}板块${monthTitle(c.month)}挂牌均价${perSqm(plateNow.listingAvg)}`,
                 momPhrase(plateChange),
                 `当月成交${plateNow.dealCount}套`,
               ])}。`
@@ -477,11 +474,11 @@ export function createContentService(
         caption:
           now && now.dealCount > 0
             ? `${joinPhrases([
-                `${monthLabel(c.month)}小区成交${now.dealCount}套`,
+                `${monthTitle(c.month)}小区成交${now.dealCount}套`,
                 `成交均价${perSqm(now.dealAvg)}`,
                 cycle !== null && `平均${cycle}天成交`,
               ])}。`
-            : `${monthLabel(c.month)}小区没有成交，最近的成交价可以在成交记录里查。`,
+            : `${monthTitle(c.month)}小区没有成交，最近的成交价可以在成交记录里查。`,
         visual: {
           type: 'figures',
           items: [
@@ -499,8 +496,8 @@ export function createContentService(
           sum === 0 || !busiest
             ? '近6个月小区没有成交，挂牌价是主要参考。'
             : sum === 1
-              ? `近6个月只成交了1套，在${monthLabel(busiest.month)}，成交少的小区更要多比较挂牌价。`
-              : `近6个月共成交${sum}套，${monthLabel(busiest.month)}最多，有${busiest.dealCount}套。`,
+              ? `近6个月只成交了1套，在${monthTitle(busiest.month)}，成交少的小区更要多比较挂牌价。`
+              : `近6个月共成交${sum}套，${monthTitle(busiest.month)}最多，有${busiest.dealCount}套。`,
         visual: {
           type: 'bars',
           unit: '套',
@@ -539,7 +536,7 @@ export function createContentService(
       plateId: basic.plateId,
       districtId: basic.districtId,
       month,
-      day: lastDay(month),
+      day: monthEndDay(month),
       estate: onGrid(estate, months),
       plate: onGrid(plate, months),
     };

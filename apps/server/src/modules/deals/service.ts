@@ -1,6 +1,7 @@
 // The deal pages' logic (PAGES.md §3.3): windows of months ending with the city's newest published month,
 // the summary of the last 12 months, and the free-row quota. Every row leaves through presentDealRow.
 import {
+  monthEndDay,
   DEAL_FREE_ROWS,
   DEAL_RANK_MONTHS,
   DEAL_SEARCH_ROWS_PER_ESTATE,
@@ -21,12 +22,6 @@ const SIMILAR_SIZE = 10;
 const KEYWORD_MATCH_LIMIT = 500;
 /** An estate's month average over a single deal says little: estates need two deals to rank on 均价 or 周期. */
 const ESTATE_MIN_DEALS = 2;
-
-/** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
-function monthEndDay(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
 
 /** First and last day of the `months` months ending with `latest`. */
 function windowDays(latest: string, months: number) {

@@ -1,6 +1,8 @@
 // The estate detail page's logic: windows of months, MoM, summary copy, and the one place deal rows are
 // presented (presentDealRow), which the membership issue switches to masking.
 import {
+  monthTitle,
+  monthEndDay,
   TOTAL_PRICE_BANDS,
   formatMoney,
   formatRate,
@@ -23,18 +25,6 @@ const DEAL_SOURCE_LABEL: Record<string, string> = { agency: '中介', netsign: '
 
 // Month helpers live in @fjt/domain; re-exported for the modules that import them from here.
 export { addMonths, monthWindow };
-
-/** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
-function monthEndDay(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
-/** '2026年6月'. */
-export function monthTitle(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return `${y}年${m}月`;
-}
 
 /**
  * How a deal row reaches any client. Every row is shown here; the membership issue decides per viewer

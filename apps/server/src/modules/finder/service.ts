@@ -1,6 +1,7 @@
 // The finder pages' logic (PAGES.md §3.1, §3.5): "now" is the last day of the city's newest published month,
 // so a week, a 365-day window and a month's averages all line up with the rest of the site.
 import {
+  monthEndDay,
   addMonths,
   percentChange,
   type FinderListing,
@@ -13,12 +14,6 @@ import type { FinderRepo, PlateCandidateRow } from './repo.ts';
 /** Openings after the week shown when the week has none (or few). */
 const UPCOMING_SIZE = 5;
 const WEEK_PROJECTS = 50;
-
-/** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
-function monthEndDay(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
 
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);

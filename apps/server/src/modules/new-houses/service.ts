@@ -2,6 +2,7 @@
 // the 开盘时间 filter and the stale-price flag are measured from, and the derived figures the data does not
 // hold directly (单价 of a unit type, the project vs its plate's resale average, the report's 去化率).
 import {
+  monthEndDay,
   NEW_HOUSE_NEAR_RADIUS_M,
   NEW_HOUSE_PRICE_STALE_DAYS,
   NEW_HOUSE_REPORT_MONTHS,
@@ -18,12 +19,6 @@ import {
 import type { NewHouseFilter, NewHousesRepo, ProjectCardRow, UnitTypeSqlRow } from './repo.ts';
 
 const TOP_PROJECTS = 10;
-
-/** Last day of a 'YYYY-MM' month, 'YYYY-MM-DD'. */
-export function monthEndDay(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
 
 /** Whole days from `from` to `to` ('YYYY-MM-DD'). */
 export function daysBetween(from: string, to: string): number {

@@ -3,6 +3,7 @@
 // and the certificates issued for an estate report.
 import { randomInt } from 'node:crypto';
 import {
+  monthTitle,
   TOTAL_PRICE_BANDS,
   addMonths,
   formatMoney,
@@ -37,11 +38,6 @@ const OPENING_ROWS = 10;
 
 const DAY_MS = 86_400_000;
 const CERTIFICATE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-
-function monthTitle(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return `${y}年${m}月`;
-}
 
 function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
