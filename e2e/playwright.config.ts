@@ -29,6 +29,9 @@ const server = (listenPort: number, url: string, dir: string, scale: string) => 
     APP_TEST_HOOKS: '1',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    PUBLIC_ORIGIN: url,
+    // two browsers on one address for minutes: far more than one visitor, so reads are allowed more
+    RATE_LIMIT_READS_PER_MINUTE: '6000',
   },
 });
 

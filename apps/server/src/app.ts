@@ -5,11 +5,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { DatabaseHandle } from '@fjt/db';
 import { RESULT_CODE } from '@fjt/domain';
-import type { Env } from './env.ts';
+import { publicOrigin, type Env } from './env.ts';
 import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 import { createResponseCache, registerApiCache } from './plugins/response-cache.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { connectRedis } from './lib/redis.ts';
+import { memoryOncePerWindow, redisOncePerWindow } from './lib/once-per-window.ts';
+import { PLAY_WINDOW_MS } from './modules/content/service.ts';
 import { createServices } from './services.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -29,7 +34,23 @@ import { overseasRoutes } from './modules/overseas/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 
 export interface BuildOptions {
-  env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'> & Partial<Pick<Env, 'RESPONSE_CACHE_SECONDS'>>;
+  /**
+   * Tests pass the few settings they need; what they leave out is off (response cache, rate limits) or
+   * local (public origin http://localhost:PORT, no trusted proxy, no Redis).
+   */
+  env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'> &
+    Partial<
+      Pick<
+        Env,
+        | 'RESPONSE_CACHE_SECONDS'
+        | 'PUBLIC_ORIGIN'
+        | 'PORT'
+        | 'TRUST_PROXY'
+        | 'REDIS_URL'
+        | 'RATE_LIMIT_READS_PER_MINUTE'
+        | 'RATE_LIMIT_WRITES_PER_MINUTE'
+      >
+    >;
   database: DatabaseHandle;
   /** apps/web/build; when absent (API tests) only the API is served. */
   webBuildDir?: string | undefined;
@@ -38,7 +59,9 @@ export interface BuildOptions {
 export async function buildApp({ env, database, webBuildDir }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: env.LOG_LEVEL },
-    trustProxy: true,
+    // X-Forwarded-* are believed only from the configured proxies: anyone else could claim any client address
+    // (rate limits) or host (links), so request.ip is the socket's peer unless a trusted proxy says otherwise.
+    trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY : false,
     // One line per request only when debugging: at hundreds of requests a second it is noise and cost.
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -46,9 +69,16 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelope(app);
   await app.register(cookie);
+  const origin = publicOrigin({ PUBLIC_ORIGIN: env.PUBLIC_ORIGIN, PORT: env.PORT ?? 3000 });
+  await registerSecurityHeaders(app, { publicOrigin: origin });
   await registerOpenApi(app);
 
-  const services = createServices(database.db);
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const plays = redis
+    ? redisOncePerWindow(redis, { windowMs: PLAY_WINDOW_MS, prefix: 'fjt:play' })
+    : memoryOncePerWindow({ windowMs: PLAY_WINDOW_MS });
+  const services = createServices(database.db, { plays });
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
@@ -64,6 +94,13 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
 
   await app.register(
     async (api) => {
+      await registerRateLimit(api, {
+        limits: {
+          readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE ?? 0,
+          writesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE ?? 0,
+        },
+        redis,
+      });
       if (responseCache) registerApiCache(api, responseCache);
       await api.register(geoRoutes, { services });
       await api.register(configRoutes, { services });
@@ -93,6 +130,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       buildDir: webBuildDir,
       context: { services, testHooks: env.APP_TEST_HOOKS },
       pageCache: responseCache,
+      publicOrigin: origin,
     });
   }
   return app;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { parseEnv, publicOrigin } from './env.ts';
 
 describe('environment', () => {
   it('defaults to the embedded database on port 3000', () => {
@@ -20,5 +20,17 @@ describe('environment', () => {
   it('fails fast on a bad value, naming it', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => parseEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('reads the public origin (origin only) and the trusted proxies; neither is taken from requests by default', () => {
+    const env = parseEnv({ PUBLIC_ORIGIN: 'https://m.example.cn/some/path', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' });
+    expect(publicOrigin(env)).toBe('https://m.example.cn');
+    expect(env.TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    const defaults = parseEnv({ PORT: '4100' });
+    expect(publicOrigin(defaults)).toBe('http://localhost:4100');
+    expect(defaults.TRUST_PROXY).toEqual([]);
+    expect(defaults.RATE_LIMIT_READS_PER_MINUTE).toBe(600);
+    expect(defaults.RATE_LIMIT_WRITES_PER_MINUTE).toBe(60);
+    expect(() => parseEnv({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);
   });
 });

@@ -18,11 +18,41 @@ const envSchema = z.object({
     .transform((v) => v === '1'),
   /** How long a public page or API answer is served from memory (ADR 0006); 0 turns the cache off. */
   RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * The site's public origin (scheme, host, port), e.g. https://m.fangjiatong.cn. Every absolute URL the app
+   * writes (canonical links, share links, redirects) is built from it, never from request headers.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  /**
+   * Addresses (IPs or CIDRs, comma-separated) of the reverse proxies whose X-Forwarded-* headers are believed,
+   * e.g. 127.0.0.1 behind the nginx of deploy/. Empty: nobody's are.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** Per-IP API requests a minute: reads (GET) and writes (other methods); 0 turns that limit off. */
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   /** Dataset scale seeded on first start. */
   SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The public origin: PUBLIC_ORIGIN, or this machine on PORT when it is not set (development, tests). */
+export function publicOrigin(env: Pick<Env, 'PUBLIC_ORIGIN' | 'PORT'>): string {
+  return env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));

@@ -1,6 +1,7 @@
 // Builds the service layer once per process; API routes and SSR loaders share it.
 import type { Database } from '@fjt/db';
 import type { Services } from '@fjt/domain';
+import type { OncePerWindow } from './lib/once-per-window.ts';
 import { createGeoRepo } from './modules/geo/repo.ts';
 import { createGeoService } from './modules/geo/service.ts';
 import { createConfigRepo } from './modules/config/repo.ts';
@@ -36,7 +37,12 @@ import { createOverseasService } from './modules/overseas/service.ts';
 import { createContentRepo } from './modules/content/repo.ts';
 import { createContentService } from './modules/content/service.ts';
 
-export function createServices(db: Database): Services {
+export interface ServiceDeps {
+  /** Once-per-viewer-per-hour claims of video plays (Redis when scaled out). */
+  plays: OncePerWindow;
+}
+
+export function createServices(db: Database, deps: ServiceDeps): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
   const estates = createEstatesService(createEstatesRepo(db));
@@ -44,7 +50,7 @@ export function createServices(db: Database): Services {
   const listings = createListingsService(createListingsRepo(db), geo, estates, search);
   return {
     geo,
-    content: createContentService(createContentRepo(db), geo, estates),
+    content: createContentService(createContentRepo(db), geo, estates, deps.plays),
     overseas: createOverseasService(createOverseasRepo(db), geo),
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),

@@ -250,8 +250,11 @@ export interface ContentService {
   list(input: ContentListInput): Promise<ContentListBody | null>;
   /** content/video/detail: the card and its scenes; null for an unknown video. */
   videoDetail(id: number): Promise<VideoDetailBody | null>;
-  /** POST content/video/play: counts one play; null for an unknown video. */
-  play(id: number): Promise<VideoPlayBody | null>;
+  /**
+   * POST content/video/play: counts the play once per viewer per video per hour (later plays answer the count
+   * unchanged); null for an unknown video.
+   */
+  play(id: number, viewer: string): Promise<VideoPlayBody | null>;
 }
 
 export interface Services {

@@ -1,10 +1,10 @@
 // The public response cache (ADR 0006) on a bare Fastify instance: what it keeps, for how long, what it
 // refuses, and how it answers revalidation and compression.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResponseCache, preferredEncoding, registerApiCache } from './response-cache.ts';
-import { pageCacheKey } from './ssr.ts';
+import { pageCacheKey, toWebRequest } from './ssr.ts';
 
 const big = { list: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `小区${i}` })) };
 let app: FastifyInstance;
@@ -119,5 +119,33 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(request({ 'user-agent': android }, 'POST'))).toBeNull();
     expect(pageCacheKey(request({ 'user-agent': android, cookie: 'payCallback=%7B%7D' }))).toBeNull();
     expect(pageCacheKey(request({ 'user-agent': android, cookie: 'currentVersion=3.2.0; session=abc' }))).toBeNull();
+  });
+});
+
+describe('toWebRequest (what a page sees of the request)', () => {
+  const reply = { raw: { on: () => undefined } } as unknown as FastifyReply;
+  const request = (url: string, headers: Record<string, string>) =>
+    ({ method: 'GET', url, headers, protocol: 'http', host: headers.host }) as unknown as FastifyRequest;
+
+  it('takes its origin from the configured public origin, never from Host or X-Forwarded-*', () => {
+    const web = toWebRequest(
+      request('/605?p=1', {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'user-agent': 'ua',
+      }),
+      reply,
+      'https://m.example.cn',
+    );
+    expect(web.url).toBe('https://m.example.cn/605?p=1');
+    // only the headers pageCacheKey accounts for (and an action's body headers) reach the page
+    expect([...web.headers.keys()]).toEqual(['user-agent']);
+  });
+
+  it('keeps a path that starts with // on our origin', () => {
+    const web = toWebRequest(request('//evil.example/x', {}), reply, 'http://localhost:3000');
+    expect(new URL(web.url).host).toBe('localhost:3000');
+    expect(new URL(web.url).pathname).toBe('//evil.example/x');
   });
 });

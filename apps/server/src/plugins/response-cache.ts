@@ -12,6 +12,8 @@ export interface CachedResponse {
   contentType: string;
   body: Buffer;
   etag: string;
+  /** Headers that belong to this body (a page's Content-Security-Policy names its inline scripts). */
+  headers?: Record<string, string> | undefined;
   /** Compressed forms, made on first demand and kept with the entry. */
   br?: Buffer;
   gzip?: Buffer;
@@ -20,7 +22,7 @@ export interface CachedResponse {
 export interface ResponseCache {
   get(key: string): CachedResponse | undefined;
   /** Stores a 200 body under `key`; returns the entry to send. */
-  put(key: string, contentType: string, body: Buffer | string): CachedResponse;
+  put(key: string, contentType: string, body: Buffer | string, headers?: Record<string, string>): CachedResponse;
   clear(): void;
   readonly size: number;
 }
@@ -41,12 +43,13 @@ export function createResponseCache({
   });
   return {
     get: (key) => lru.get(key),
-    put(key, contentType, body) {
+    put(key, contentType, body, headers) {
       const buffer = typeof body === 'string' ? Buffer.from(body) : body;
       const entry: CachedResponse = {
         status: 200,
         contentType,
         body: buffer,
+        headers,
         etag: `W/"${createHash('sha1').update(buffer).digest('base64url').slice(0, 22)}"`,
       };
       lru.set(key, entry);
@@ -83,6 +86,7 @@ export function sendCached(
   entry: CachedResponse,
   hit: boolean,
 ): FastifyReply {
+  if (entry.headers) reply.headers(entry.headers);
   reply.header('etag', entry.etag);
   reply.header('vary', 'accept-encoding');
   reply.header('x-cache', hit ? 'hit' : 'miss');

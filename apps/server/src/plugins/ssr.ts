@@ -11,19 +11,22 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'rea
 import { isbot } from 'isbot';
 import { CURRENT_VERSION_COOKIE, detectClient, type RouterContext } from '@fjt/domain';
 import { sendCached, type ResponseCache } from './response-cache.ts';
+import { pageCsp } from './security.ts';
 
 export interface SsrOptions {
   buildDir: string;
   context: RouterContext;
   /** Anonymous pages are served from here when given (ADR 0006). */
   pageCache?: ResponseCache | undefined;
+  /** Scheme, host and port the pages see as their URL's origin (PUBLIC_ORIGIN), whatever the request says. */
+  publicOrigin: string;
 }
 
 export function webBuildExists(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
 }
 
-export async function registerSsr(app: FastifyInstance, { buildDir, context, pageCache }: SsrOptions) {
+export async function registerSsr(app: FastifyInstance, { buildDir, context, pageCache, publicOrigin }: SsrOptions) {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
     prefix: '/',
@@ -55,10 +58,20 @@ export async function registerSsr(app: FastifyInstance, { buildDir, context, pag
       const key = pageCache ? pageCacheKey(request) : null;
       const cached = key ? pageCache!.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached, true);
-      const response = await handle(toWebRequest(request, reply), loadContext);
+      const response = await handle(toWebRequest(request, reply, publicOrigin), loadContext);
+      const html = /^text\/html/.test(response.headers.get('content-type') ?? '');
       if (key && isCacheablePage(response)) {
         const body = Buffer.from(await response.arrayBuffer());
-        return sendCached(request, reply, pageCache!.put(key, response.headers.get('content-type')!, body), false);
+        const headers = html ? { 'content-security-policy': pageCsp(body.toString('utf8')) } : undefined;
+        const entry = pageCache!.put(key, response.headers.get('content-type')!, body, headers);
+        return sendCached(request, reply, entry, false);
+      }
+      if (html && response.body) {
+        // The policy names the page's inline scripts, so it is known only once the whole page is rendered;
+        // loaders have all finished before the shell, so waiting for the end costs next to nothing.
+        const body = await response.text();
+        reply.header('content-security-policy', pageCsp(body));
+        return sendWebResponse(reply, response, body);
       }
       return sendWebResponse(reply, response);
     });
@@ -100,12 +113,21 @@ function isCacheablePage(response: Response): boolean {
   );
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`);
+/**
+ * The request headers a page may read. Everything a page varies by must be in pageCacheKey: the user agent and
+ * the cookie are; the others only reach actions, which are never cached. Host and X-Forwarded-* never reach a
+ * page: its URL's origin is the configured public origin.
+ */
+const PAGE_REQUEST_HEADERS = ['user-agent', 'cookie', 'content-type', 'content-length'] as const;
+
+export function toWebRequest(request: FastifyRequest, reply: FastifyReply, publicOrigin: string): Request {
+  // concatenated, not resolved: a request for //evil.example/x is a path on our origin, not another host
+  const url = new URL(`${publicOrigin}${request.url}`);
   const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
+  for (const name of PAGE_REQUEST_HEADERS) {
+    const value = request.headers[name];
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
@@ -118,13 +140,14 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response) {
+function sendWebResponse(reply: FastifyReply, response: Response, body?: string) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key !== 'set-cookie') reply.header(key, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (body !== undefined) return reply.send(body);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }

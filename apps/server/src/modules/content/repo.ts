@@ -82,6 +82,14 @@ export function createContentRepo(db: Database) {
       return row?.playCount ?? null;
     },
 
+    async playCount(id: number): Promise<number | null> {
+      const [row] = await queryRows<{ playCount: number }>(
+        db,
+        sql`SELECT play_count AS "playCount" FROM video WHERE id = ${id}`,
+      );
+      return row?.playCount ?? null;
+    },
+
     /** Newest month of the city's series, 'YYYY-MM'. */
     async latestMonth(cityId: number): Promise<string | null> {
       const [row] = await queryRows<{ month: string | null }>(

@@ -1,5 +1,7 @@
 // POST content/list (spec §7; type video for 看房视频, PAGES.md §3.8), NEW content/video/detail and NEW POST
 // content/video/play.
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
@@ -15,6 +17,16 @@ import {
 import { envelopeOf } from '../../plugins/openapi.ts';
 
 const tags = ['content'];
+const PLAY_REQUESTS_PER_MINUTE = 30;
+
+/** A visitor without an account: their address and browser (a signed-in user's id once accounts exist). */
+function viewerOf(request: FastifyRequest): string {
+  const agent = createHash('sha1')
+    .update(request.headers['user-agent'] ?? '')
+    .digest('base64url')
+    .slice(0, 12);
+  return `${request.ip}:${agent}`;
+}
 const UNKNOWN_VIDEO = '视频不存在';
 
 function found<T>(body: T | null, message: string) {
@@ -28,6 +40,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/content/list',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: '内容列表：type=video 为看房视频（全城或某小区），可按类型筛选，按最热或最新排序',
@@ -54,6 +67,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/content/video/play',
     {
+      // a player calls this once per play: more than this is a script, not a viewer
+      config: { rateLimit: { max: PLAY_REQUESTS_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: '看房视频播放计数（新）：开始播放时调用一次，返回最新播放次数',
@@ -61,6 +76,6 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: envelopeOf(videoPlayBody) },
       },
     },
-    async (request) => found(await content.play(request.body.id), UNKNOWN_VIDEO),
+    async (request) => found(await content.play(request.body.id, viewerOf(request)), UNKNOWN_VIDEO),
   );
 };

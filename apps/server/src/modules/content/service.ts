@@ -18,9 +18,12 @@ import {
   type VideoScene,
 } from '@fjt/domain';
 import { createMemo } from '../../lib/memo.ts';
+import type { OncePerWindow } from '../../lib/once-per-window.ts';
 import type { ContentRepo, SeriesPoint, VideoRow } from './repo.ts';
 
 const SCENE_CACHE_TTL_MS = 10 * 60_000;
+/** A viewer's plays of one video count once in this window (issue 10: one play per viewer per video per hour). */
+export const PLAY_WINDOW_MS = 60 * 60_000;
 const TREND_MONTHS = 12;
 const MIN_SCENE_SEC = 4;
 const NEIGHBOUR_RADIUS_M = 1_500;
@@ -190,6 +193,8 @@ export function createContentService(
   repo: ContentRepo,
   geo: GeoService,
   estates: EstatesService,
+  /** Who has played which video this hour (PLAY_WINDOW_MS). */
+  plays: OncePerWindow,
 ): ContentService & { invalidate(): void } {
   const scenesOf = createMemo<{ month: string | null; scenes: VideoScene[] }>({ ttlMs: SCENE_CACHE_TTL_MS });
 
@@ -565,8 +570,8 @@ export function createContentService(
       return { ...card, month, scenes };
     },
 
-    async play(id) {
-      const playCount = await repo.addPlay(id);
+    async play(id, viewer) {
+      const playCount = (await plays.claim(`${viewer}:${id}`)) ? await repo.addPlay(id) : await repo.playCount(id);
       return playCount === null ? null : { id, playCount };
     },
 

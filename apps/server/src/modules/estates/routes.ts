@@ -230,6 +230,7 @@ export const estatesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/house/agent/get',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: '小区经纪人信息（type 8）：找房与咨询入口及服务本小区的经纪人',

@@ -1,0 +1,14 @@
+// The Redis connection of a scaled-out deployment (REDIS_URL): rate-limit counters and once-per-window claims
+// are shared by every process through it. Without REDIS_URL the same interfaces run in process.
+import { Redis } from 'ioredis';
+
+export function connectRedis(url: string): Redis {
+  return new Redis(url, {
+    // Fail a command quickly instead of queueing it forever while Redis is away; callers decide what that means.
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
+}
+
+export type { Redis };
