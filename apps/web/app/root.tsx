@@ -1,17 +1,23 @@
 // The document, the route guard of spec §2 and the error page. Every page passes through the loader below:
 // it applies the payment-callback redirect, resolves the city (path → cityId query → 605) and answers an
 // unknown city with 404, and computes the client flags from the user agent and the currentVersion cookie.
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import {
   Links,
   Meta,
   Outlet,
   Scripts,
+  UNSAFE_DataRouterContext,
   data,
   isRouteErrorResponse,
+  matchRoutes,
   redirect,
+  useBlocker,
+  useLocation,
   useMatches,
+  useNavigation,
   useRouteLoaderData,
+  type Location,
 } from 'react-router';
 import {
   NOT_FOUND_MESSAGE,
@@ -35,7 +41,12 @@ import { ErrorPage, ErrorPageBoundary } from './components/error-page/ErrorPage.
 import { ProgressBar } from './components/progress-bar/ProgressBar.tsx';
 import { progress } from './components/progress-bar/progress-store.ts';
 import { ScrollManager } from './components/scroll-manager/ScrollManager.tsx';
-import { OnlineBanner } from './components/online-banner/OnlineBanner.tsx';
+import { OnlineBanner, showOfflineNotice } from './components/online-banner/OnlineBanner.tsx';
+import { navigationSkeleton, pageChrome, type PageAt } from './components/app-chrome/chrome.ts';
+import { TabBar } from './components/app-chrome/TabBar.tsx';
+import { TitleBar } from './components/app-chrome/TitleBar.tsx';
+import { NavSkeleton } from './components/skeleton/Skeleton.tsx';
+import { installOfflineGuard } from './lib/offline-guard.ts';
 import { BANNER_CLOSED_KEY } from './components/download-banner/DownloadBanner.tsx';
 import { ClientFlagsProvider } from './lib/client-flags.tsx';
 import { readCookie } from './lib/cookies.ts';
@@ -118,7 +129,14 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
+  const location = useLocation();
   const layout = pageInfo(leaf?.id)?.layout ?? 'default';
+  const target = useNavigationTarget();
+  const current: PageAt | undefined = leaf && { id: leaf.id, params: leaf.params, pathname: location.pathname };
+  // From the tap until the next page's data arrives, its skeleton (and its chrome) stand in for it.
+  const skeleton = navigationSkeleton(current, target);
+  const chrome = pageChrome(skeleton ? target : current, loaderData.flags.isApp);
+  useOfflineGuard();
   const cityScoped = leaf?.params.city !== undefined;
   useEffect(() => {
     if (cityScoped) rememberCity(loaderData.cityId);
@@ -129,18 +147,60 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [channel]);
   return (
     <ClientFlagsProvider value={loaderData.flags}>
-      <AppLayout name={layout}>
-        <Outlet />
-      </AppLayout>
+      <div className="app-chrome" data-chrome={chrome.kind}>
+        {chrome.kind === 'back' ? <TitleBar title={chrome.title} cityId={loaderData.cityId} /> : null}
+        {/* Hidden, not unmounted, under the skeleton: a navigation that ends where it began keeps the page. */}
+        <div className="app-page" hidden={skeleton !== null}>
+          <AppLayout name={layout}>
+            <Outlet />
+          </AppLayout>
+        </div>
+        {skeleton ? <NavSkeleton kind={skeleton} /> : null}
+        {chrome.kind === 'tabs' ? <TabBar active={chrome.tab} cityId={loaderData.cityId} /> : null}
+      </div>
     </ClientFlagsProvider>
   );
+}
+
+/** The page a navigation in progress is loading (its route id, params and path), or null when idle. */
+function useNavigationTarget(): PageAt | null {
+  const navigation = useNavigation();
+  const routes = useContext(UNSAFE_DataRouterContext)?.router.routes;
+  if (navigation.state !== 'loading' || !navigation.location) return null;
+  const leaf = routes ? matchRoutes(routes, navigation.location)?.at(-1) : undefined;
+  return { id: leaf?.route.id, params: leaf?.params ?? {}, pathname: navigation.location.pathname };
+}
+
+/**
+ * Offline, a navigation cannot load the next page: React Router would end on the error page, or reload the
+ * document (a route module that fails to import) onto the browser's offline page. Stop it and stay: taps on
+ * links before the router sees them (plain <a> too), every other navigation (navigate(), back) by the blocker.
+ */
+function useOfflineGuard() {
+  useEffect(() => installOfflineGuard(window, showOfflineNotice), []);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isOfflineMove(currentLocation, nextLocation));
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    blocker.reset();
+    showOfflineNotice();
+  }, [blocker]);
+}
+
+function isOfflineMove(from: Location, to: Location): boolean {
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) return false;
+  return from.pathname !== to.pathname || from.search !== to.search;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>('root');
   useEffect(() => {
     progress.fail();
-    reloadOnChunkFailure(error, { storage: sessionStorage, reload: () => window.location.reload(), now: Date.now });
+    reloadOnChunkFailure(error, {
+      storage: sessionStorage,
+      reload: () => window.location.reload(),
+      now: Date.now,
+      online: navigator.onLine,
+    });
   }, [error]);
 
   const status = isRouteErrorResponse(error) ? error.status : errorStatus(error);
