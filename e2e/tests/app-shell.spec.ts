@@ -91,6 +91,18 @@ test.describe('tab bar and title bar', () => {
     await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
   });
 
+  test('搜索 keeps its own header: no title bar; 取消 opened from another site goes to the city home', async ({
+    page,
+  }) => {
+    // Another page first in the tab: history.length is 2, but there is no in-app page to go back to.
+    await page.goto('/healthz');
+    await page.goto('/605/search', { waitUntil: 'networkidle' });
+    await expect(page.getByTestId('title-bar')).toHaveCount(0);
+    await page.getByText('取消', { exact: true }).click();
+    await expect(page).toHaveURL(/\/605$/);
+    await expect(page.getByRole('region', { name: '城市房价' })).toBeVisible();
+  });
+
   test('a sticky filter bar stops under the title bar', async ({ page }) => {
     await page.goto('/605/community-list', { waitUntil: 'networkidle' });
     const filters = page.locator('.filter-bar').first();

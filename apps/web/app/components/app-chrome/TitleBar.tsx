@@ -1,16 +1,10 @@
 // The title bar of inner pages: ← back and the page's title. Back goes back in history when the user came from
 // within the app, otherwise (a shared link, a bookmark) to the current city's home.
-import { useNavigate } from 'react-router';
-import { backTarget } from './chrome.ts';
+import { useBack } from './use-back.ts';
 import './app-chrome.css';
 
 export function TitleBar({ title, cityId }: { title: string; cityId: number }) {
-  const navigate = useNavigate();
-  const back = () => {
-    const target = backTarget((window.history.state as { idx?: unknown } | null)?.idx, cityId);
-    if (target === -1) void navigate(-1);
-    else void navigate(target);
-  };
+  const back = useBack(cityId);
   return (
     <header className="title-bar" data-testid="title-bar">
       <button type="button" className="title-bar__back" aria-label="返回" onClick={back}>
