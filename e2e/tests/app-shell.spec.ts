@@ -113,6 +113,12 @@ test.describe('tab bar and title bar', () => {
     expect(title.y).toBe(0);
   });
 
+  test('选择城市 fits under the title bar: its index scrolls, the page does not', async ({ page }) => {
+    await page.goto('/citylist', { waitUntil: 'networkidle' });
+    await expect(page.getByTestId('title-bar-title')).toHaveText('选择城市');
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(812);
+  });
+
   test('inside the native app neither bar shows (the app draws its own)', async ({ browser, baseURL }) => {
     const ctx = await browser.newContext({ userAgent: IN_APP, viewport: { width: 375, height: 812 } });
     const page = await ctx.newPage();
