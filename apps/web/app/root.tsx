@@ -1,23 +1,18 @@
 // The document, the route guard of spec §2 and the error page. Every page passes through the loader below:
 // it applies the payment-callback redirect, resolves the city (path → cityId query → 605) and answers an
 // unknown city with 404, and computes the client flags from the user agent and the currentVersion cookie.
-import { useContext, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   Links,
   Meta,
   Outlet,
   Scripts,
-  UNSAFE_DataRouterContext,
   data,
   isRouteErrorResponse,
-  matchRoutes,
   redirect,
-  useBlocker,
   useLocation,
   useMatches,
-  useNavigation,
   useRouteLoaderData,
-  type Location,
 } from 'react-router';
 import {
   NOT_FOUND_MESSAGE,
@@ -41,12 +36,13 @@ import { ErrorPage, ErrorPageBoundary } from './components/error-page/ErrorPage.
 import { ProgressBar } from './components/progress-bar/ProgressBar.tsx';
 import { progress } from './components/progress-bar/progress-store.ts';
 import { ScrollManager } from './components/scroll-manager/ScrollManager.tsx';
-import { OnlineBanner, showOfflineNotice } from './components/online-banner/OnlineBanner.tsx';
+import { OnlineBanner } from './components/online-banner/OnlineBanner.tsx';
+import { useOfflineGuard } from './components/online-banner/use-offline-guard.ts';
 import { navigationSkeleton, pageChrome, type PageAt } from './components/app-chrome/chrome.ts';
 import { TabBar } from './components/app-chrome/TabBar.tsx';
 import { TitleBar } from './components/app-chrome/TitleBar.tsx';
+import { useNavigationTarget } from './components/app-chrome/use-navigation-target.ts';
 import { NavSkeleton } from './components/skeleton/Skeleton.tsx';
-import { installOfflineGuard } from './lib/offline-guard.ts';
 import { BANNER_CLOSED_KEY } from './components/download-banner/DownloadBanner.tsx';
 import { ClientFlagsProvider } from './lib/client-flags.tsx';
 import { readCookie } from './lib/cookies.ts';
@@ -160,35 +156,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </div>
     </ClientFlagsProvider>
   );
-}
-
-/** The page a navigation in progress is loading (its route id, params and path), or null when idle. */
-function useNavigationTarget(): PageAt | null {
-  const navigation = useNavigation();
-  const routes = useContext(UNSAFE_DataRouterContext)?.router.routes;
-  if (navigation.state !== 'loading' || !navigation.location) return null;
-  const leaf = routes ? matchRoutes(routes, navigation.location)?.at(-1) : undefined;
-  return { id: leaf?.route.id, params: leaf?.params ?? {}, pathname: navigation.location.pathname };
-}
-
-/**
- * Offline, a navigation cannot load the next page: React Router would end on the error page, or reload the
- * document (a route module that fails to import) onto the browser's offline page. Stop it and stay: taps on
- * links before the router sees them (plain <a> too), every other navigation (navigate(), back) by the blocker.
- */
-function useOfflineGuard() {
-  useEffect(() => installOfflineGuard(window, showOfflineNotice), []);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isOfflineMove(currentLocation, nextLocation));
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    blocker.reset();
-    showOfflineNotice();
-  }, [blocker]);
-}
-
-function isOfflineMove(from: Location, to: Location): boolean {
-  if (typeof navigator === 'undefined' || navigator.onLine !== false) return false;
-  return from.pathname !== to.pathname || from.search !== to.search;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inAppLinkOf, installOfflineGuard } from './offline-guard.ts';
+import { inAppLinkOf, installOfflineGuard, isOfflineMove } from './offline-guard.ts';
 
 const here = { origin: 'http://127.0.0.1:3000', pathname: '/605', search: '' };
 
@@ -82,5 +82,18 @@ describe('offline guard', () => {
     expect(later).toHaveBeenCalledOnce();
     uninstall();
     document.removeEventListener('click', later);
+  });
+});
+
+describe('navigations stopped while offline', () => {
+  const page = (pathname: string, search = '') => ({ pathname, search });
+  it('another page or query, only while offline', () => {
+    expect(isOfflineMove(page('/605/house-detail/1'), page('/605'), false)).toBe(true);
+    expect(isOfflineMove(page('/605/rank'), page('/605/rank', '?districtId=1'), false)).toBe(true);
+    expect(isOfflineMove(page('/605/house-detail/1'), page('/605'), true)).toBe(false);
+  });
+
+  it('not a move within the page (#hash)', () => {
+    expect(isOfflineMove(page('/605', '?a=1'), page('/605', '?a=1'), false)).toBe(false);
   });
 });

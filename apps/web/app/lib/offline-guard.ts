@@ -39,3 +39,12 @@ export function installOfflineGuard(win: Window, onBlocked: () => void): () => v
   win.addEventListener('click', onClick, true);
   return () => win.removeEventListener('click', onClick, true);
 }
+
+/** A navigation to stop while offline: to another page or query (a #hash on the same page needs no network). */
+export function isOfflineMove(
+  from: { pathname: string; search: string },
+  to: { pathname: string; search: string },
+  online: boolean,
+): boolean {
+  return !online && (from.pathname !== to.pathname || from.search !== to.search);
+}
