@@ -58,6 +58,24 @@ test.describe('tab bar and title bar', () => {
     await expect(page.getByTestId('title-bar')).toHaveCount(0);
   });
 
+  for (const url of ['/', '/605', '/605/house-resold', '/im', '/profile']) {
+    test(`${url} is top-level: the tab bar is the only bar at the bottom`, async ({ page }) => {
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+      await expect(page.getByTestId('title-bar')).toHaveCount(0);
+      const bottomBars = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('body *'))
+          .filter((el) => {
+            const style = getComputedStyle(el);
+            const box = el.getBoundingClientRect();
+            return style.position === 'fixed' && box.height > 0 && Math.round(box.bottom) >= window.innerHeight;
+          })
+          .map((el) => el.className),
+      );
+      expect(bottomBars).toEqual(['tab-bar']);
+    });
+  }
+
   test('an inner page has the title bar, no tab bar, and its sticky bottom bar alone', async ({ page }) => {
     await page.goto('/605/house-detail/1');
     await expect(page.getByTestId('estate-page')).toBeVisible();
