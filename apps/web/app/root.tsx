@@ -10,6 +10,7 @@ import {
   data,
   isRouteErrorResponse,
   redirect,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
@@ -36,6 +37,12 @@ import { ProgressBar } from './components/progress-bar/ProgressBar.tsx';
 import { progress } from './components/progress-bar/progress-store.ts';
 import { ScrollManager } from './components/scroll-manager/ScrollManager.tsx';
 import { OnlineBanner } from './components/online-banner/OnlineBanner.tsx';
+import { useOfflineGuard } from './components/online-banner/use-offline-guard.ts';
+import { navigationSkeleton, pageChrome, type PageAt } from './components/app-chrome/chrome.ts';
+import { TabBar } from './components/app-chrome/TabBar.tsx';
+import { TitleBar } from './components/app-chrome/TitleBar.tsx';
+import { useNavigationTarget } from './components/app-chrome/use-navigation-target.ts';
+import { NavSkeleton } from './components/skeleton/Skeleton.tsx';
 import { BANNER_CLOSED_KEY } from './components/download-banner/DownloadBanner.tsx';
 import { ClientFlagsProvider } from './lib/client-flags.tsx';
 import { readCookie } from './lib/cookies.ts';
@@ -118,7 +125,14 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
+  const location = useLocation();
   const layout = pageInfo(leaf?.id)?.layout ?? 'default';
+  const target = useNavigationTarget();
+  const current: PageAt | undefined = leaf && { id: leaf.id, params: leaf.params, pathname: location.pathname };
+  // From the tap until the next page's data arrives, its skeleton (and its chrome) stand in for it.
+  const skeleton = navigationSkeleton(current, target);
+  const chrome = pageChrome(skeleton ? target : current, loaderData.flags.isApp);
+  useOfflineGuard();
   const cityScoped = leaf?.params.city !== undefined;
   useEffect(() => {
     if (cityScoped) rememberCity(loaderData.cityId);
@@ -129,9 +143,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [channel]);
   return (
     <ClientFlagsProvider value={loaderData.flags}>
-      <AppLayout name={layout}>
-        <Outlet />
-      </AppLayout>
+      <div className="app-chrome" data-chrome={chrome.kind}>
+        {chrome.kind === 'back' ? <TitleBar title={chrome.title} cityId={loaderData.cityId} /> : null}
+        {/* Hidden, not unmounted, under the skeleton: a navigation that ends where it began keeps the page. */}
+        <div className="app-page" hidden={skeleton !== null}>
+          <AppLayout name={layout}>
+            <Outlet />
+          </AppLayout>
+        </div>
+        {skeleton ? <NavSkeleton kind={skeleton} /> : null}
+        {chrome.kind === 'tabs' ? <TabBar active={chrome.tab} cityId={loaderData.cityId} /> : null}
+      </div>
     </ClientFlagsProvider>
   );
 }
@@ -140,7 +162,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>('root');
   useEffect(() => {
     progress.fail();
-    reloadOnChunkFailure(error, { storage: sessionStorage, reload: () => window.location.reload(), now: Date.now });
+    reloadOnChunkFailure(error, {
+      storage: sessionStorage,
+      reload: () => window.location.reload(),
+      now: Date.now,
+      online: navigator.onLine,
+    });
   }, [error]);
 
   const status = isRouteErrorResponse(error) ? error.status : errorStatus(error);

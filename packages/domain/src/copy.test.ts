@@ -8,6 +8,7 @@ import {
   LOGIN_CACHE_MS,
   NETWORK_ERROR,
   OFFLINE_BANNER,
+  OFFLINE_TAP_NOTICE,
   OPEN_APP_TEXT,
   pageTitle,
   PREFETCH_IDLE_MS,
@@ -49,6 +50,7 @@ describe('copy', () => {
     expect(NETWORK_ERROR).toBe('Network Error.');
     expect(COPY_SUCCESS_TOAST).toBe('复制成功');
     expect(OFFLINE_BANNER).toBe('网络已断开，请检查网络设置');
+    expect(OFFLINE_TAP_NOTICE).toBe('暂时无法打开，联网后再试');
   });
 
   it('describes checking house prices in one Chinese sentence', () => {

@@ -32,6 +32,8 @@ export const SUPPORT_UNAVAILABLE_TOAST = '客服系统异常。';
 export const NETWORK_ERROR = 'Network Error.';
 export const COPY_SUCCESS_TOAST = '复制成功';
 export const OFFLINE_BANNER = '网络已断开，请检查网络设置';
+/** Under the offline banner after a tap on a link while offline: the page stays, nothing is lost. */
+export const OFFLINE_TAP_NOTICE = '暂时无法打开，联网后再试';
 
 // Timing (spec §4, §9).
 export const LOGIN_CACHE_MS = 3_600_000;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchBar } from 'antd-mobile';
 import { showToast } from '../../../lib/toast.ts';
+import { useBack } from '../../../components/app-chrome/use-back.ts';
 import { SEARCH_KW_MAX, searchTargetPath, type HotSearch, type SearchTargetKind } from '@fjt/domain';
 import { useSuggestions } from '../use-suggestions.ts';
 import {
@@ -68,10 +69,8 @@ export function SearchPage({ cityId, hot }: { cityId: number; hot: HotSearch[] |
     remember({ kw: name, target: { kind, id } });
   };
 
-  const cancel = () => {
-    if (window.history.length > 1) navigate(-1);
-    else navigate(`/${cityId}`);
-  };
+  // 取消 leaves like the title bar's back: back within the app, else the city home (never to another site).
+  const cancel = useBack(cityId);
 
   let body;
   if (!kw) {
