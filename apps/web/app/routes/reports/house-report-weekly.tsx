@@ -12,9 +12,9 @@ import {
   roomLabel,
   type WeekListingRow,
   type WeekPriceChangeRow,
+  parseId,
 } from '@fjt/domain';
 import type { Route } from './+types/house-report-weekly';
-import { parseEstateId } from '../../features/estate/estate-id.ts';
 import { Figures, ReportActions, ReportSection } from '../../features/reports/ReportParts.tsx';
 import { WeekFiguresSection, WeekPicker, dayTitle, weekTitle } from '../../features/reports/WeekParts.tsx';
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
@@ -23,7 +23,7 @@ import '../../features/reports/reports.css';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
   const url = new URL(request.url);
-  const estateId = parseEstateId(url.searchParams.get('estateId') ?? undefined);
+  const estateId = parseId(url.searchParams.get('estateId') ?? undefined);
   if (cityId === null || estateId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const week = url.searchParams.get('week');
   const query = estateWeeklyQuery.parse({
