@@ -8,6 +8,7 @@ import { RESULT_CODE } from '@fjt/domain';
 import type { Env } from './env.ts';
 import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { clientErrorHandler, frameworkErrors, registerNotFound, type PageErrors } from './plugins/framework-errors.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 import { createResponseCache, registerApiCache } from './plugins/response-cache.ts';
 import { createServices } from './services.ts';
@@ -29,15 +30,19 @@ import { overseasRoutes } from './modules/overseas/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 
 export interface BuildOptions {
-  env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'> & Partial<Pick<Env, 'RESPONSE_CACHE_SECONDS'>>;
+  env: Pick<Env, 'LOG_LEVEL' | 'APP_TEST_HOOKS'> & Partial<Pick<Env, 'RESPONSE_CACHE_SECONDS' | 'API_DOCS'>>;
   database: DatabaseHandle;
   /** apps/web/build; when absent (API tests) only the API is served. */
   webBuildDir?: string | undefined;
 }
 
 export async function buildApp({ env, database, webBuildDir }: BuildOptions): Promise<FastifyInstance> {
+  // The web app's error page, once registerSsr has set it up: Fastify's own errors on page paths render it.
+  const pages: PageErrors = {};
   const app = Fastify({
     logger: { level: env.LOG_LEVEL },
+    frameworkErrors: frameworkErrors(pages),
+    clientErrorHandler,
     trustProxy: true,
     // One line per request only when debugging: at hundreds of requests a second it is noise and cost.
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
@@ -45,20 +50,33 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelope(app);
+  registerNotFound(app, pages);
   await app.register(cookie);
-  await registerOpenApi(app);
+  // The OpenAPI document is always built (the fuzz test reads it); its UI only when API_DOCS is on.
+  await registerOpenApi(app, { ui: env.API_DOCS ?? false });
 
   const services = createServices(database.db);
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
 
+  // Only ok / not ok: which database or driver serves the app is nobody's business outside.
   app.get(
     '/healthz',
-    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } },
-    async () => {
-      await database.sql.query('SELECT 1');
-      return { status: 'ok' as const, database: database.driver };
+    {
+      schema: {
+        hide: true,
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('not ok') }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await database.sql.query('SELECT 1');
+        return { status: 'ok' as const };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check failed');
+        return reply.code(503).send({ status: 'not ok' as const });
+      }
     },
   );
 
@@ -93,6 +111,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       buildDir: webBuildDir,
       context: { services, testHooks: env.APP_TEST_HOOKS },
       pageCache: responseCache,
+      pageErrors: pages,
     });
   }
   return app;

@@ -1,4 +1,5 @@
-// OpenAPI at /rabbit/v1/docs, generated from the same zod schemas that validate requests.
+// OpenAPI document generated from the same zod schemas that validate requests (app.swagger()); its UI at
+// /rabbit/v1/docs only when asked for (API_DOCS, on by default outside production).
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,12 +10,12 @@ export function envelopeOf<T extends z.ZodType>(body: T) {
   return z.object({ resultCode: z.number().int(), errMsg: z.string(), body });
 }
 
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance, { ui }: { ui: boolean }) {
   await app.register(swagger, {
     openapi: {
       info: { title: '房价通 API', description: '房价通 H5 产品接口（/rabbit/v1）', version: '1.0.0' },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/rabbit/v1/docs' });
+  if (ui) await app.register(swaggerUi, { routePrefix: '/rabbit/v1/docs' });
 }

@@ -7,23 +7,35 @@ import { pathToFileURL } from 'node:url';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  matchRoutes,
+  type AppLoadContext,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router';
 import { isbot } from 'isbot';
 import { CURRENT_VERSION_COOKIE, detectClient, type RouterContext } from '@fjt/domain';
 import { sendCached, type ResponseCache } from './response-cache.ts';
+import type { PageErrors } from './framework-errors.ts';
 
 export interface SsrOptions {
   buildDir: string;
   context: RouterContext;
   /** Anonymous pages are served from here when given (ADR 0006). */
   pageCache?: ResponseCache | undefined;
+  /** Filled with the error page renderer, for Fastify's own errors on page paths. */
+  pageErrors?: PageErrors | undefined;
 }
+
+/** Said by the error page to a POST (PUT, DELETE…) on a page that takes none. */
+export const METHOD_NOT_ALLOWED_MESSAGE = '该页面不支持此操作，请返回重试';
 
 export function webBuildExists(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
 }
 
-export async function registerSsr(app: FastifyInstance, { buildDir, context, pageCache }: SsrOptions) {
+export async function registerSsr(app: FastifyInstance, { buildDir, context, pageCache, pageErrors }: SsrOptions) {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
     prefix: '/',
@@ -46,12 +58,29 @@ export async function registerSsr(app: FastifyInstance, { buildDir, context, pag
   // The web app declares AppLoadContext as RouterContext (apps/web/app/context.ts); the server cannot see
   // that augmentation without importing web internals, so the contract type is asserted here.
   const loadContext = context as unknown as AppLoadContext;
+  const acceptsMethod = methodCheck(build);
+
+  /**
+   * The web app's error page for this URL: a GET with `pageError` in the router context, which the root loader
+   * throws, so the page is the product's own (HTML for documents, the data format for .data requests).
+   */
+  const renderErrorPage = async (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
+    const pageError = { status, message };
+    const response = await handle(toWebRequest(request, reply, 'GET'), { ...loadContext, pageError });
+    if (status === 405) reply.header('allow', 'GET, HEAD');
+    return sendWebResponse(reply, response);
+  };
+  if (pageErrors) pageErrors.render = renderErrorPage;
 
   await app.register(async (scope) => {
     // Route actions read the body themselves: hand it over unparsed.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.all('/*', async (request, reply) => {
+      // React Router would answer a 405 naming its internal route id: the product's error page instead.
+      if (!acceptsMethod(request.method, request.url)) {
+        return renderErrorPage(request, reply, 405, METHOD_NOT_ALLOWED_MESSAGE);
+      }
       const key = pageCache ? pageCacheKey(request) : null;
       const cached = key ? pageCache!.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached, true);
@@ -100,7 +129,41 @@ function isCacheablePage(response: Response): boolean {
   );
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * Whether a page takes this method: GET and HEAD always; anything else only when the route it names (a .data URL
+ * names the page it belongs to) has an action.
+ */
+function methodCheck(build: ServerBuild) {
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
+  const nodes = new Map<string, Node>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const { id, path, index, caseSensitive } = route;
+    nodes.set(id, {
+      id,
+      children: [],
+      ...(path === undefined ? {} : { path }),
+      ...(index ? { index } : {}),
+      ...(caseSensitive ? { caseSensitive } : {}),
+    });
+  }
+  const roots: Node[] = [];
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const node = nodes.get(route.id)!;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return (method: string, url: string): boolean => {
+    if (method === 'GET' || method === 'HEAD') return true;
+    let pathname = url.split('?')[0] ?? '/';
+    if (pathname.endsWith('.data')) pathname = pathname.slice(0, -'.data'.length).replace(/\/_root$/, '/') || '/';
+    const leafId = matchRoutes(roots as RouteObject[], pathname)?.at(-1)?.route.id;
+    return Boolean(leafId && build.routes[leafId]?.module.action);
+  };
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, method = request.method): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -109,9 +172,13 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+  const hasBody = method !== 'GET' && method !== 'HEAD' && request.body != null;
+  if (method !== request.method) {
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+  }
   return new Request(url, {
-    method: request.method,
+    method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
