@@ -13,6 +13,7 @@ import {
   type WeekListingRow,
   type WeekPriceChangeRow,
   parseId,
+  isPlausibleDay,
 } from '@fjt/domain';
 import type { Route } from './+types/house-report-weekly';
 import { Figures, ReportActions, ReportSection } from '../../features/reports/ReportParts.tsx';
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const week = url.searchParams.get('week');
   const query = estateWeeklyQuery.parse({
     estateId,
-    week: week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? week : undefined,
+    week: week && isPlausibleDay(week) ? week : undefined,
   });
   const report = await context.services.reports.estateWeekly(query);
   if (!report || report.cityId !== cityId) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
