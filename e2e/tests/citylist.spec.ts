@@ -39,6 +39,15 @@ test.describe('/citylist 选择城市', () => {
     await expect(page.getByRole('region', { name: '最近访问' }).getByRole('button', { name: '北京' })).toBeVisible();
   });
 
+  // Issue 10 defect 3: the picker built '//evil.example/x' from the first of these and left the site.
+  for (const redirect of ['/.//evil.example/x', '//evil.example', '/\\evil.example', 'https://evil.example/x']) {
+    test(`a redirect off the site (${redirect}) returns to the new city's home instead`, async ({ page }) => {
+      await page.goto(`/citylist?redirect=${encodeURIComponent(redirect)}`);
+      await page.getByRole('region', { name: '热门城市' }).getByRole('button', { name: '北京' }).click();
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/101$/);
+    });
+  }
+
   test('定位 finds the nearest served city', async ({ browser, baseURL }) => {
     const ctx = await browser.newContext({
       viewport: { width: 375, height: 812 },

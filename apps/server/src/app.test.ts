@@ -12,7 +12,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDatabase(database, { scale: 'small' });
-  app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
+  app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true }, database });
   // Routes that exist only in this test, to reach the error handler's branches.
   app.post(
     '/rabbit/v1/__test/echo',
@@ -31,10 +31,11 @@ afterAll(async () => {
 });
 
 describe('API envelope and errors', () => {
-  it('GET /healthz reports the database driver', async () => {
+  it('GET /healthz says ok and nothing about the database behind it', async () => {
     const res = await app.inject('/healthz');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: database.driver });
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.body).not.toMatch(/pglite|postgres|driver|database/i);
   });
 
   it('config/city-list answers the envelope with the seeded cities, 605 杭州 among them', async () => {
@@ -102,11 +103,28 @@ describe('API envelope and errors', () => {
     }
   });
 
-  it('serves the OpenAPI document at /rabbit/v1/docs', async () => {
+  it('serves the OpenAPI UI and document at /rabbit/v1/docs when API_DOCS is on', async () => {
+    expect((await app.inject('/rabbit/v1/docs')).statusCode).toBeLessThan(400);
     const res = await app.inject('/rabbit/v1/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/rabbit/v1/config/city-list');
+  });
+});
+
+describe('the OpenAPI UI outside development', () => {
+  it('is not served unless API_DOCS is on; its paths answer the envelope 404', async () => {
+    const plain = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
+    await plain.ready();
+    try {
+      for (const url of ['/rabbit/v1/docs', '/rabbit/v1/docs/json', '/rabbit/v1/docs/static/index.html']) {
+        const res = await plain.inject(url);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ resultCode: 404, errMsg: '接口不存在', body: null });
+      }
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { RESULT_CODE } from '@fjt/domain';
 import { publicOrigin, type Env } from './env.ts';
 import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { clientErrorHandler, frameworkErrors, registerNotFound, type PageErrors } from './plugins/framework-errors.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 import { createResponseCache, registerApiCache } from './plugins/response-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -49,6 +50,7 @@ export interface BuildOptions {
         | 'REDIS_URL'
         | 'RATE_LIMIT_READS_PER_MINUTE'
         | 'RATE_LIMIT_WRITES_PER_MINUTE'
+        | 'API_DOCS'
       >
     >;
   database: DatabaseHandle;
@@ -57,8 +59,12 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ env, database, webBuildDir }: BuildOptions): Promise<FastifyInstance> {
+  // The web app's error page, once registerSsr has set it up: Fastify's own errors on page paths render it.
+  const pages: PageErrors = {};
   const app = Fastify({
     logger: { level: env.LOG_LEVEL },
+    frameworkErrors: frameworkErrors(pages),
+    clientErrorHandler,
     // X-Forwarded-* are believed only from the configured proxies: anyone else could claim any client address
     // (rate limits) or host (links), so request.ip is the socket's peer unless a trusted proxy says otherwise.
     trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY : false,
@@ -68,10 +74,12 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelope(app);
+  registerNotFound(app, pages);
   await app.register(cookie);
   const origin = publicOrigin({ PUBLIC_ORIGIN: env.PUBLIC_ORIGIN, PORT: env.PORT ?? 3000 });
   await registerSecurityHeaders(app, { publicOrigin: origin });
-  await registerOpenApi(app);
+  // The OpenAPI document is always built (the fuzz test reads it); its UI only when API_DOCS is on.
+  await registerOpenApi(app, { ui: env.API_DOCS ?? false });
 
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
@@ -83,12 +91,23 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
 
+  // Only ok / not ok: which database or driver serves the app is nobody's business outside.
   app.get(
     '/healthz',
-    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } } },
-    async () => {
-      await database.sql.query('SELECT 1');
-      return { status: 'ok' as const, database: database.driver };
+    {
+      schema: {
+        hide: true,
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('not ok') }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await database.sql.query('SELECT 1');
+        return { status: 'ok' as const };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check failed');
+        return reply.code(503).send({ status: 'not ok' as const });
+      }
     },
   );
 
@@ -131,6 +150,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       context: { services, testHooks: env.APP_TEST_HOOKS },
       pageCache: responseCache,
       publicOrigin: origin,
+      pageErrors: pages,
     });
   }
   return app;

@@ -34,3 +34,13 @@ describe('environment', () => {
     expect(() => parseEnv({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);
   });
 });
+
+describe('API_DOCS (the OpenAPI UI at /rabbit/v1/docs)', () => {
+  it('is off in production unless asked for, on elsewhere unless turned off', () => {
+    expect(parseEnv({}).API_DOCS).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production' }).API_DOCS).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', API_DOCS: '1' }).API_DOCS).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'development' }).API_DOCS).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'test', API_DOCS: '0' }).API_DOCS).toBe(false);
+  });
+});

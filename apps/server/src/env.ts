@@ -1,51 +1,58 @@
 // Environment, parsed once at start-up; a bad value stops the process with a clear message.
 import { z } from 'zod';
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./var/db'),
-  DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the React Router build lives (apps/web/build). */
-  WEB_BUILD_DIR: z.string().optional(),
-  /** Test-only switches such as ?__error=503; never set in production. */
-  APP_TEST_HOOKS: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  /** How long a public page or API answer is served from memory (ADR 0006); 0 turns the cache off. */
-  RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /**
-   * The site's public origin (scheme, host, port), e.g. https://m.fangjiatong.cn. Every absolute URL the app
-   * writes (canonical links, share links, redirects) is built from it, never from request headers.
-   */
-  PUBLIC_ORIGIN: z
-    .string()
-    .url()
-    .transform((v) => new URL(v).origin)
-    .optional(),
-  /**
-   * Addresses (IPs or CIDRs, comma-separated) of the reverse proxies whose X-Forwarded-* headers are believed,
-   * e.g. 127.0.0.1 behind the nginx of deploy/. Empty: nobody's are.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  /** Per-IP API requests a minute: reads (GET) and writes (other methods); 0 turns that limit off. */
-  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
-  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
-  /** Dataset scale seeded on first start. */
-  SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('./var/db'),
+    DATABASE_URL: z.string().url().optional(),
+    REDIS_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the React Router build lives (apps/web/build). */
+    WEB_BUILD_DIR: z.string().optional(),
+    /** Test-only switches such as ?__error=503; never set in production. */
+    APP_TEST_HOOKS: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    /** How long a public page or API answer is served from memory (ADR 0006); 0 turns the cache off. */
+    RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * The site's public origin (scheme, host, port), e.g. https://m.fangjiatong.cn. Every absolute URL the app
+     * writes (canonical links, share links, redirects) is built from it, never from request headers.
+     */
+    PUBLIC_ORIGIN: z
+      .string()
+      .url()
+      .transform((v) => new URL(v).origin)
+      .optional(),
+    /**
+     * Addresses (IPs or CIDRs, comma-separated) of the reverse proxies whose X-Forwarded-* headers are believed,
+     * e.g. 127.0.0.1 behind the nginx of deploy/. Empty: nobody's are.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    /** Per-IP API requests a minute: reads (GET) and writes (other methods); 0 turns that limit off. */
+    RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+    /** Dataset scale seeded on first start. */
+    SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
+    /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
+    API_DOCS: z.enum(['0', '1']).optional(),
+  })
+  .transform((env) => ({
+    ...env,
+    API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

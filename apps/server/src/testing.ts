@@ -16,7 +16,8 @@ export interface SeededApp {
 export async function startSeededApp(): Promise<SeededApp> {
   const database = await createTestDatabase();
   await seedDatabase(database, { scale: 'small' });
-  const app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
+  // As outside production (API_DOCS defaults on there): the OpenAPI document is part of what tests check.
+  const app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true }, database });
   await app.ready();
   return {
     database,

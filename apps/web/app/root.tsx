@@ -51,6 +51,7 @@ import { chunkFailureScript, reloadOnChunkFailure } from './lib/chunk-reload.ts'
 import { pageInfo } from './pages.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (context.pageError) throw data({ message: context.pageError.message }, { status: context.pageError.status });
   const url = new URL(request.url);
   const cookieHeader = request.headers.get('cookie');
 

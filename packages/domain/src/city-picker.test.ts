@@ -74,5 +74,9 @@ describe('city picker', () => {
     expect(cityReturnPath(null, 101)).toBe('/101');
     expect(cityReturnPath('https://evil.example/x', 101)).toBe('/101');
     expect(cityReturnPath('//evil.example/x', 101)).toBe('/101');
+    // Issue 10: the picker built '//evil.example/x' from this one.
+    expect(cityReturnPath('/.//evil.example/x', 101)).toBe('/101');
+    expect(cityReturnPath('/\\evil.example', 101)).toBe('/101');
+    expect(cityReturnPath('/\t/evil.example', 101)).toBe('/101');
   });
 });

@@ -1,6 +1,7 @@
 // Rules of the city picker (/citylist, PAGES.md §3.1): matching a typed city, the recent list, the nearest
 // city for 定位, and where to return after a switch.
 import { parseCityId } from './city.ts';
+import { safeRedirectPath } from './redirect.ts';
 
 export const RECENT_CITIES_KEY = 'fjt:recent-cities';
 export const RECENT_CITIES_MAX = 6;
@@ -87,8 +88,9 @@ export function nearestCity<T extends { lng: number | null; lat: number | null }
  */
 export function cityReturnPath(referrer: string | null | undefined, cityId: number): string {
   const home = `/${cityId}`;
-  if (!referrer || !referrer.startsWith('/') || referrer.startsWith('//')) return home;
-  const url = new URL(referrer, 'http://local');
+  const path = safeRedirectPath(referrer, home);
+  if (path === home) return home;
+  const url = new URL(path, 'http://local');
   if (url.pathname === '/citylist' || url.pathname === '/') return home;
   const segments = url.pathname.split('/');
   if (parseCityId(segments[1]) !== null) {
@@ -97,5 +99,5 @@ export function cityReturnPath(referrer: string | null | undefined, cityId: numb
   } else {
     url.searchParams.set('cityId', String(cityId));
   }
-  return `${url.pathname}${url.search}${url.hash}`;
+  return safeRedirectPath(`${url.pathname}${url.search}${url.hash}`, home);
 }

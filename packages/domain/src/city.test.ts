@@ -41,7 +41,7 @@ describe('parseCityId', () => {
     expect(parseCityId('605')).toBe(605);
     expect(parseCityId('1')).toBe(1);
     expect(parseCityId(12)).toBe(12);
-    expect(parseCityId(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parseCityId('2147483647')).toBe(2_147_483_647);
   });
 
   it.each([
@@ -56,7 +56,8 @@ describe('parseCityId', () => {
     ['0x25D'],
     [''],
     ['abc'],
-    [String(Number.MAX_SAFE_INTEGER + 2)],
+    ['2147483648'],
+    [String(Number.MAX_SAFE_INTEGER)],
   ])('refuses %j', (raw) => {
     expect(parseCityId(raw)).toBeNull();
   });

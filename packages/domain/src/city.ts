@@ -1,5 +1,6 @@
 // Which city a page shows (spec §2 route guard, §3 local storage, §4 city switch, §9 constants).
 import { DeveloperError } from './errors.ts';
+import { parseId } from './api/params.ts';
 
 export const DEFAULT_CITY_ID = 605;
 export const CITY_STORAGE_KEY = 'cityId';
@@ -13,15 +14,10 @@ type WritableStorage = ReadableStorage & {
 };
 
 /**
- * A positive safe integer, as a number or as digits. Leading zeros are refused so that each
- * city has exactly one URL ('/0605' is not a second home page for 605).
+ * A city id: the one id rule (parseId: digits, 1…2³¹−1). Leading zeros are refused, so each city has exactly one
+ * URL ('/0605' is not a second home page for 605).
  */
-export function parseCityId(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw > 0 ? raw : null;
-  if (typeof raw !== 'string' || !/^[1-9]\d*$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
-}
+export const parseCityId: (raw: unknown) => number | null = parseId;
 
 /** Path parameter, else query cityId, else 605; an invalid value falls through to the next source. */
 export function resolveCityId(input: {

@@ -3,6 +3,8 @@
 // link throws DeveloperError instead (spec §8).
 import type { ClientFlags } from './client-flags.ts';
 import { DeveloperError } from './errors.ts';
+import { parseId } from './api/params.ts';
+import { safeRedirectPath } from './redirect.ts';
 
 /** The native app's URL scheme; also the prefix every download target must carry. */
 export const APP_SCHEME = 'fangjiatong://';
@@ -42,14 +44,12 @@ function isValid(kind: ParamKind, value: string | number): boolean {
   if (Array.isArray(kind)) return typeof value === 'string' && kind.includes(value);
   switch (kind) {
     case 'id':
-      return typeof value === 'number'
-        ? Number.isSafeInteger(value) && value > 0
-        : /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value));
+      return parseId(value) !== null;
     case 'text':
       return String(value).trim() !== '';
     case 'url':
       // Absolute http(s) or a same-site path; anything else (javascript:, //host) is refused.
-      return typeof value === 'string' && (/^https?:\/\/[^/\s]+/i.test(value) || /^\/(?!\/)/.test(value));
+      return typeof value === 'string' && (/^https?:\/\/[^/\s]+/i.test(value) || safeRedirectPath(value, '') === value);
     default:
       return false;
   }

@@ -27,3 +27,22 @@ export function monthEndDay(month: string): string {
 export function monthTitle(month: string): string {
   return `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月`;
 }
+
+/** Years a month or day of the data can lie in: input outside them is an error, never a query (year 0000). */
+export const PLAUSIBLE_YEARS = { min: 2000, max: 2100 } as const;
+
+/** A 'YYYY-MM' whose year is within PLAUSIBLE_YEARS. */
+export function isPlausibleMonth(text: string): boolean {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text);
+  if (!match) return false;
+  const year = Number(match[1]);
+  return year >= PLAUSIBLE_YEARS.min && year <= PLAUSIBLE_YEARS.max;
+}
+
+/** A 'YYYY-MM-DD' that exists (no 02-30) in a plausible month. */
+export function isPlausibleDay(text: string): boolean {
+  const match = /^(\d{4}-\d{2})-(\d{2})$/.exec(text);
+  if (!match || !isPlausibleMonth(match[1]!)) return false;
+  const day = Number(match[2]);
+  return day >= 1 && day <= Number(monthEndDay(match[1]!).slice(8));
+}

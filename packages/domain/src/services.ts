@@ -280,4 +280,9 @@ export interface RouterContext {
   services: Services;
   /** Test-only switches (APP_TEST_HOOKS=1), never on in production. */
   testHooks: boolean;
+  /**
+   * Set by the server when the request itself is the error (a POST to a page, a URL that cannot be decoded): the
+   * root loader throws it, so the visitor gets the product's error page with this status and message.
+   */
+  pageError?: { status: number; message: string };
 }

@@ -7,11 +7,18 @@ import { pathToFileURL } from 'node:url';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  matchRoutes,
+  type AppLoadContext,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router';
 import { isbot } from 'isbot';
 import { CURRENT_VERSION_COOKIE, detectClient, type RouterContext } from '@fjt/domain';
 import { sendCached, type ResponseCache } from './response-cache.ts';
 import { pageCsp } from './security.ts';
+import type { PageErrors } from './framework-errors.ts';
 
 export interface SsrOptions {
   buildDir: string;
@@ -20,13 +27,21 @@ export interface SsrOptions {
   pageCache?: ResponseCache | undefined;
   /** Scheme, host and port the pages see as their URL's origin (PUBLIC_ORIGIN), whatever the request says. */
   publicOrigin: string;
+  /** Filled with the error page renderer, for Fastify's own errors on page paths. */
+  pageErrors?: PageErrors | undefined;
 }
+
+/** Said by the error page to a POST (PUT, DELETE…) on a page that takes none. */
+export const METHOD_NOT_ALLOWED_MESSAGE = '该页面不支持此操作，请返回重试';
 
 export function webBuildExists(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
 }
 
-export async function registerSsr(app: FastifyInstance, { buildDir, context, pageCache, publicOrigin }: SsrOptions) {
+export async function registerSsr(
+  app: FastifyInstance,
+  { buildDir, context, pageCache, publicOrigin, pageErrors }: SsrOptions,
+) {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
     prefix: '/',
@@ -49,12 +64,29 @@ export async function registerSsr(app: FastifyInstance, { buildDir, context, pag
   // The web app declares AppLoadContext as RouterContext (apps/web/app/context.ts); the server cannot see
   // that augmentation without importing web internals, so the contract type is asserted here.
   const loadContext = context as unknown as AppLoadContext;
+  const acceptsMethod = methodCheck(build);
+
+  /**
+   * The web app's error page for this URL: a GET with `pageError` in the router context, which the root loader
+   * throws, so the page is the product's own (HTML for documents, the data format for .data requests).
+   */
+  const renderErrorPage = async (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
+    const pageError = { status, message };
+    const response = await handle(toWebRequest(request, reply, publicOrigin, 'GET'), { ...loadContext, pageError });
+    if (status === 405) reply.header('allow', 'GET, HEAD');
+    return sendPage(reply, response);
+  };
+  if (pageErrors) pageErrors.render = renderErrorPage;
 
   await app.register(async (scope) => {
     // Route actions read the body themselves: hand it over unparsed.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.all('/*', async (request, reply) => {
+      // React Router would answer a 405 naming its internal route id: the product's error page instead.
+      if (!acceptsMethod(request.method, request.url)) {
+        return renderErrorPage(request, reply, 405, METHOD_NOT_ALLOWED_MESSAGE);
+      }
       const key = pageCache ? pageCacheKey(request) : null;
       const cached = key ? pageCache!.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached, true);
@@ -66,14 +98,7 @@ export async function registerSsr(app: FastifyInstance, { buildDir, context, pag
         const entry = pageCache!.put(key, response.headers.get('content-type')!, body, headers);
         return sendCached(request, reply, entry, false);
       }
-      if (html && response.body) {
-        // The policy names the page's inline scripts, so it is known only once the whole page is rendered;
-        // loaders have all finished before the shell, so waiting for the end costs next to nothing.
-        const body = await response.text();
-        reply.header('content-security-policy', pageCsp(body));
-        return sendWebResponse(reply, response, body);
-      }
-      return sendWebResponse(reply, response);
+      return sendPage(reply, response);
     });
   });
 }
@@ -114,13 +139,52 @@ function isCacheablePage(response: Response): boolean {
 }
 
 /**
+ * Whether a page takes this method: GET and HEAD always; anything else only when the route it names (a .data URL
+ * names the page it belongs to) has an action.
+ */
+function methodCheck(build: ServerBuild) {
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
+  const nodes = new Map<string, Node>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const { id, path, index, caseSensitive } = route;
+    nodes.set(id, {
+      id,
+      children: [],
+      ...(path === undefined ? {} : { path }),
+      ...(index ? { index } : {}),
+      ...(caseSensitive ? { caseSensitive } : {}),
+    });
+  }
+  const roots: Node[] = [];
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const node = nodes.get(route.id)!;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return (method: string, url: string): boolean => {
+    if (method === 'GET' || method === 'HEAD') return true;
+    let pathname = url.split('?')[0] ?? '/';
+    if (pathname.endsWith('.data')) pathname = pathname.slice(0, -'.data'.length).replace(/\/_root$/, '/') || '/';
+    const leafId = matchRoutes(roots as RouteObject[], pathname)?.at(-1)?.route.id;
+    return Boolean(leafId && build.routes[leafId]?.module.action);
+  };
+}
+
+/**
  * The request headers a page may read. Everything a page varies by must be in pageCacheKey: the user agent and
  * the cookie are; the others only reach actions, which are never cached. Host and X-Forwarded-* never reach a
  * page: its URL's origin is the configured public origin.
  */
 const PAGE_REQUEST_HEADERS = ['user-agent', 'cookie', 'content-type', 'content-length'] as const;
 
-export function toWebRequest(request: FastifyRequest, reply: FastifyReply, publicOrigin: string): Request {
+export function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicOrigin: string,
+  method = request.method,
+): Request {
   // concatenated, not resolved: a request for //evil.example/x is a path on our origin, not another host
   const url = new URL(`${publicOrigin}${request.url}`);
   const headers = new Headers();
@@ -131,13 +195,30 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, publi
   }
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+  const hasBody = method !== 'GET' && method !== 'HEAD' && request.body != null;
+  if (method !== request.method) {
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+  }
   return new Request(url, {
-    method: request.method,
+    method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/**
+ * Sends a rendered answer; an HTML page with the policy that names its inline scripts, known only once the whole
+ * page is rendered (loaders have all finished before the shell, so waiting for the end costs next to nothing).
+ */
+async function sendPage(reply: FastifyReply, response: Response) {
+  if (!/^text\/html/.test(response.headers.get('content-type') ?? '') || !response.body) {
+    return sendWebResponse(reply, response);
+  }
+  const body = await response.text();
+  reply.header('content-security-policy', pageCsp(body));
+  return sendWebResponse(reply, response, body);
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response, body?: string) {

@@ -3,14 +3,11 @@
 // listings, because a band that suits 长沙 is useless in 深圳.
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
+import { intParam } from './params.ts';
 
 export const complexConditionQuery = z.object({
   cityId: cityIdParam,
-  version: z.coerce
-    .number({ message: 'version 格式不正确' })
-    .int()
-    .refine((v) => v === 1, { message: '仅支持 version=1' })
-    .default(1),
+  version: intParam('version', { min: 1, max: 1, message: '仅支持 version=1' }).default(1),
 });
 
 export const conditionOption = z.object({ value: z.string(), label: z.string() });

@@ -4,7 +4,7 @@
 // published.
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
-import { pageParams, positiveId } from './params.ts';
+import { idParam, pageParams } from './params.ts';
 
 /** Content types content/list serves. Articles join with the content issue (PAGES.md §3.8 more-article). */
 export const CONTENT_TYPES = ['video'] as const;
@@ -28,7 +28,7 @@ export const contentListInput = z.object({
   cityId: cityIdParam,
   type: z.enum(CONTENT_TYPES, { message: 'type 只能是 video' }),
   /** One estate's videos; absent for the city's. */
-  estateId: positiveId('estateId').optional(),
+  estateId: idParam('estateId').optional(),
   kind: z.enum(VIDEO_KIND_CODES, { message: 'kind 只能是 tour、layout、around 或 market' }).optional(),
   sort: z.enum(VIDEO_SORT_CODES, { message: 'sort 只能是 hot 或 new' }).default('hot'),
   ...pageParams(VIDEO_PAGE_SIZE),
@@ -69,7 +69,7 @@ export type ContentListBody = z.infer<typeof contentListBody>;
 
 // ---------- content/video/detail ----------
 
-export const videoDetailQuery = z.object({ id: positiveId('id') });
+export const videoDetailQuery = z.object({ id: idParam('id') });
 
 const figure = z.object({ label: z.string(), value: z.string() });
 const point = z.object({ month: z.string(), value: z.number().nullable() });
@@ -145,6 +145,6 @@ export type VideoDetailBody = z.infer<typeof videoDetailBody>;
 
 // ---------- POST content/video/play ----------
 
-export const videoPlayInput = z.object({ id: positiveId('id') });
+export const videoPlayInput = z.object({ id: idParam('id') });
 export const videoPlayBody = z.object({ id: z.number().int(), playCount: z.number().int() });
 export type VideoPlayBody = z.infer<typeof videoPlayBody>;

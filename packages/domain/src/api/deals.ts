@@ -2,7 +2,7 @@
 // the free-row quota (house/pro-free), and one deal's detail. Money in 元 and 元/㎡; months 'YYYY-MM'.
 // Rows are the estate page's DealRow: the server presents every one through presentDealRow.
 import { z } from 'zod';
-import { band, pageParams, positiveId, roomTypes } from './params.ts';
+import { band, idParam, intParam, monthParam, pageParams, roomTypes, textParam } from './params.ts';
 import { dealRow, houseIdParam } from './estates.ts';
 import { cityIdParam } from './geo.ts';
 
@@ -79,12 +79,7 @@ export type DealOverviewBody = z.infer<typeof dealOverviewBody>;
 export const dealHistoryQuery = z.object({
   houseId: houseIdParam,
   /** 户型: rooms, 5 meaning five or more. */
-  rooms: z.coerce
-    .number({ message: 'rooms 格式不正确' })
-    .int({ message: 'rooms 格式不正确' })
-    .min(1, { message: 'rooms 只能是 1 到 5' })
-    .max(5, { message: 'rooms 只能是 1 到 5' })
-    .optional(),
+  rooms: intParam('rooms', { min: 1, max: 5, message: 'rooms 只能是 1 到 5' }).optional(),
   /** Months ending with the city's newest month; absent = all. */
   period: z.enum(['3', '6', '12', '36'], { message: 'period 只能是 3、6、12 或 36' }).transform(Number).optional(),
   ...pageParamsOf,
@@ -103,7 +98,7 @@ export type DealHistoryBody = z.infer<typeof dealHistoryBody>;
 
 // ---------- NEW house/deal/detail ----------
 
-export const dealDetailQuery = z.object({ dealId: positiveId('dealId') });
+export const dealDetailQuery = z.object({ dealId: idParam('dealId') });
 export type DealDetailQuery = z.infer<typeof dealDetailQuery>;
 
 export const dealTimelineEvent = z.object({
@@ -168,18 +163,10 @@ export const DEAL_RANK_MONTHS = 12;
 export const dealRankQuery = z.object({
   cityId: cityIdParam,
   /** 'YYYY-MM'; absent or not yet published → the city's newest published month. */
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month 格式不正确，例如 2026-06' })
-    .optional(),
+  month: monthParam(),
   metric: z.enum(DEAL_RANK_METRICS, { message: 'metric 只能是 count、avg 或 cycle' }).default('count'),
   level: z.enum(DEAL_RANK_LEVELS, { message: 'level 只能是 estate、plate 或 district' }).default('estate'),
-  size: z.coerce
-    .number({ message: 'size 格式不正确' })
-    .int({ message: 'size 格式不正确' })
-    .min(1, { message: 'size 至少为 1' })
-    .max(50, { message: 'size 最多为 50' })
-    .default(20),
+  size: pageParams(50, { defaultSize: 20 }).size,
 });
 export type DealRankQuery = z.infer<typeof dealRankQuery>;
 
@@ -212,23 +199,16 @@ export type DealRankBody = z.infer<typeof dealRankBody>;
 
 // ---------- NEW deal/search ----------
 
-const areaId = (name: string) =>
-  z.coerce
-    .number({ message: `${name} 格式不正确` })
-    .int({ message: `${name} 格式不正确` })
-    .positive({ message: `${name} 格式不正确` })
-    .max(Number.MAX_SAFE_INTEGER, { message: `${name} 格式不正确` });
-
 /** Latest deals shown under each estate of the search. */
 export const DEAL_SEARCH_ROWS_PER_ESTATE = 3;
 
 export const dealSearchQuery = z.object({
   cityId: cityIdParam,
   /** District or plate of the city, ids as app/house/areaList gives them. */
-  districtId: areaId('districtId').optional(),
-  plateId: areaId('plateId').optional(),
+  districtId: idParam('districtId').optional(),
+  plateId: idParam('plateId').optional(),
   /** Keyword for the estates (汉字, pinyin or initials), as in search. */
-  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
+  kw: textParam('kw', { max: 30 }).optional(),
   /** Comma-separated room counts, 5 meaning five or more: '2,3' (the roomType filter group). */
   roomType: roomTypes(),
   /** 面积 band in ㎡: '70-90', '200-'. */

@@ -1,14 +1,8 @@
 // estate/list (PAGES.md §3.2 community-list, §3.1 findArea/list, §3.4 plate-detail/list): estates of a city,
 // district or plate, with their latest 挂牌均价, MoM, 在售 and 成交, sortable and filterable.
 import { z } from 'zod';
-import { band } from './params.ts';
+import { band, idParam, pageParams, textParam } from './params.ts';
 import { cityIdParam } from './geo.ts';
-
-const id = (name: string) =>
-  z.coerce
-    .number({ message: `${name} 格式不正确` })
-    .int({ message: `${name} 格式不正确` })
-    .positive({ message: `${name} 格式不正确` });
 
 export const ESTATE_ORDERS = [
   'default',
@@ -22,17 +16,16 @@ export const ESTATE_ORDERS = [
 
 export const estateListQuery = z.object({
   cityId: cityIdParam,
-  districtId: id('districtId').optional(),
-  plateId: id('plateId').optional(),
+  districtId: idParam('districtId').optional(),
+  plateId: idParam('plateId').optional(),
   /** Keyword (汉字, pinyin or initials) as in search; results keep the search ranking unless sorted. */
-  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
+  kw: textParam('kw', { max: 30 }).optional(),
   smartOrder: z.enum(ESTATE_ORDERS, { message: 'smartOrder 不是可用的排序方式' }).default('default'),
   /** 挂牌均价 band in 元/㎡: '20000-40000'. */
   singlePrice: band('singlePrice', '20000-40000'),
   /** 楼龄 band in years: '0-10', '20-'. */
   homeAge: band('homeAge', '0-10'),
-  page: z.coerce.number({ message: 'page 格式不正确' }).int().min(1, { message: 'page 从 1 开始' }).max(500).default(1),
-  size: z.coerce.number({ message: 'size 格式不正确' }).int().min(1).max(50, { message: 'size 最多为 50' }).default(20),
+  ...pageParams(50, { maxPage: 500, defaultSize: 20 }),
 });
 export type EstateListQuery = z.infer<typeof estateListQuery>;
 

@@ -1,11 +1,11 @@
 // Payloads of the estate (小区) detail endpoints (PAGES.md §3.2 /{city}/house-detail/{estateId}, §3.11 agent-list,
 // spec §7 "Listings and houses" and part two). Money is in 元 (总价) and 元/㎡ (单价); months are 'YYYY-MM'.
 import { z } from 'zod';
-import { pageParams, positiveId } from './params.ts';
+import { idParam, intParam, pageParams } from './params.ts';
 import { cityIdParam } from './geo.ts';
 
 /** The estate id of every house/* call (spec §7 names it houseId; PAGES.md §0: houseId = estate id). */
-export const houseIdParam = positiveId('houseId');
+export const houseIdParam = idParam('houseId');
 
 export const estateQuery = z.object({ houseId: houseIdParam });
 export type EstateQuery = z.infer<typeof estateQuery>;
@@ -160,11 +160,7 @@ export const roomTypeAnalysisBody = z.object({
 export type RoomTypeAnalysisBody = z.infer<typeof roomTypeAnalysisBody>;
 
 export const roomTypeListQuery = estateQuery.extend({
-  rooms: z.coerce
-    .number({ message: 'rooms 格式不正确' })
-    .int({ message: 'rooms 格式不正确' })
-    .min(1, { message: 'rooms 只能是 1 到 5' })
-    .max(5, { message: 'rooms 只能是 1 到 5' }),
+  rooms: intParam('rooms', { min: 1, max: 5, message: 'rooms 只能是 1 到 5' }),
   ...pageParamsOf,
 });
 export type RoomTypeListQuery = z.infer<typeof roomTypeListQuery>;
@@ -201,11 +197,11 @@ export const totalPriceAnalysisBody = z.object({
 export type TotalPriceAnalysisBody = z.infer<typeof totalPriceAnalysisBody>;
 
 export const totalPriceListQuery = estateQuery.extend({
-  band: z.coerce
-    .number({ message: 'band 格式不正确' })
-    .int({ message: 'band 格式不正确' })
-    .min(1, { message: `band 只能是 1 到 ${TOTAL_PRICE_BANDS.length}` })
-    .max(TOTAL_PRICE_BANDS.length, { message: `band 只能是 1 到 ${TOTAL_PRICE_BANDS.length}` }),
+  band: intParam('band', {
+    min: 1,
+    max: TOTAL_PRICE_BANDS.length,
+    message: `band 只能是 1 到 ${TOTAL_PRICE_BANDS.length}`,
+  }),
   ...pageParamsOf,
 });
 export type TotalPriceListQuery = z.infer<typeof totalPriceListQuery>;
@@ -269,12 +265,7 @@ export type AnalysisDataSourceBody = z.infer<typeof analysisDataSourceBody>;
 // ---------- consultation/around/list ----------
 
 export const aroundQuery = estateQuery.extend({
-  size: z.coerce
-    .number({ message: 'size 格式不正确' })
-    .int({ message: 'size 格式不正确' })
-    .min(1, { message: 'size 至少为 1' })
-    .max(20, { message: 'size 最多为 20' })
-    .default(6),
+  size: pageParams(20, { defaultSize: 6 }).size,
 });
 export type AroundQuery = z.infer<typeof aroundQuery>;
 
@@ -296,8 +287,8 @@ export type AroundBody = z.infer<typeof aroundBody>;
 // ---------- estate-dispatch/estate-recommend (spec §7 part two) ----------
 
 export const estateRecommendQuery = z.object({
-  type: z.coerce.number({ message: 'type 格式不正确' }).pipe(z.literal(2, { message: 'type 只能是 2' })),
-  estateId: positiveId('estateId'),
+  type: intParam('type', { min: 2, max: 2, message: 'type 只能是 2' }),
+  estateId: idParam('estateId'),
 });
 export type EstateRecommendQuery = z.infer<typeof estateRecommendQuery>;
 
@@ -323,7 +314,7 @@ export type EstateRecommendBody = z.infer<typeof estateRecommendBody>;
 // ---------- POST house/agent/get (spec §7 part two) ----------
 
 export const agentGetBody = z.object({
-  type: z.coerce.number({ message: 'type 格式不正确' }).pipe(z.literal(8, { message: 'type 只能是 8' })),
+  type: intParam('type', { min: 8, max: 8, message: 'type 只能是 8' }),
   cityId: cityIdParam,
   houseId: houseIdParam,
 });

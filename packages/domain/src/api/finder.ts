@@ -3,7 +3,7 @@
 // Money in 元 and 元/㎡ unless a field says 万; "now" is the end of the city's newest published month.
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
-import { band, pageParams, positiveId, roomTypes } from './params.ts';
+import { band, idParam, intParam, pageParams, roomTypes } from './params.ts';
 
 export const WEEK_HOUSE_TABS = ['new', 'resale'] as const;
 export type WeekHouseTab = (typeof WEEK_HOUSE_TABS)[number];
@@ -79,7 +79,7 @@ export type BargainSort = (typeof BARGAIN_SORTS)[number];
 
 export const bargainListQuery = z.object({
   cityId: cityIdParam,
-  districtId: positiveId('districtId').optional(),
+  districtId: idParam('districtId').optional(),
   roomType: roomTypes(),
   /** 总价 band in 万, '200-300'. */
   price: band('price', '200-300'),
@@ -101,11 +101,14 @@ export type BargainListBody = z.infer<typeof bargainListBody>;
 export const FIND_PURPOSES = ['home', 'invest'] as const;
 export type FindPurpose = (typeof FIND_PURPOSES)[number];
 
-const budgetParam = z.coerce
-  .number({ message: 'budget 不能为空，请填写预算（万）' })
-  .int({ message: 'budget 须为整数（万）' })
-  .min(10, { message: '预算至少 10 万' })
-  .max(100_000, { message: '预算超过允许的最大值' });
+const budgetParam = intParam('budget', {
+  min: 10,
+  max: 100_000,
+  message: 'budget 须为整数（万）',
+  missingMessage: 'budget 不能为空，请填写预算（万）',
+  minMessage: '预算至少 10 万',
+  maxMessage: '预算超过允许的最大值',
+});
 
 export const findPlateQuery = z.object({
   cityId: cityIdParam,

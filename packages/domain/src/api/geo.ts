@@ -1,5 +1,6 @@
 // Payloads of the geo endpoints (config/city-list, app/house/areaList), shared by server and web.
 import { z } from 'zod';
+import { idParam } from './params.ts';
 
 const flag = (name: string) =>
   z
@@ -7,10 +8,7 @@ const flag = (name: string) =>
     .optional()
     .transform((v) => v === '1' || v === 'true');
 
-export const cityIdParam = z.coerce
-  .number({ message: 'cityId 格式不正确' })
-  .int({ message: 'cityId 格式不正确' })
-  .positive({ message: 'cityId 格式不正确' });
+export const cityIdParam = idParam('cityId');
 
 export const cityListQuery = z.object({
   /** 1: only the hot cities (热门城市) */

@@ -1,19 +1,10 @@
 // Listings (挂牌) pages of PAGES.md §3.2: NEW house/listing/search (在售二手房 of an estate or a city, with the
 // filters of spec §3) and NEW house/listing/detail (房源详情). Money is in 元 (总价) and 元/㎡ (单价).
 import { z } from 'zod';
-import { band, roomTypes } from './params.ts';
+import { band, idParam, metroDistanceParam, pageParams, roomTypes, textParam } from './params.ts';
 import { cityIdParam } from './geo.ts';
 import { LISTING_LABEL_CODES } from './condition.ts';
 import { dealRow, houseIdParam } from './estates.ts';
-
-const idParam = (name: string) =>
-  z.union([z.string(), z.number()], { message: `${name} 不能为空` }).pipe(
-    z.coerce
-      .number<string | number>({ message: `${name} 格式不正确` })
-      .int({ message: `${name} 格式不正确` })
-      .positive({ message: `${name} 格式不正确` })
-      .max(2_147_483_647, { message: `${name} 格式不正确` }),
-  );
 
 /** A comma-separated multi-choice of fixed values: 'low,high'. */
 const choices = <T extends string>(name: string, values: readonly [T, ...T[]]) =>
@@ -51,7 +42,7 @@ export const listingSearchQuery = z.object({
   /** The estate (小区); absent for the city's listings. */
   houseId: houseIdParam.optional(),
   /** Listings of the estates a keyword matches (汉字, pinyin, initials), as search/result's 二手房 tab asks. */
-  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
+  kw: textParam('kw', { max: 30 }).optional(),
   /** Room counts, 5 meaning five or more: '2,3'. */
   roomType: roomTypes(),
   /** 建筑面积 band in ㎡: '70-90', '200-'. */
@@ -64,31 +55,15 @@ export const listingSearchQuery = z.object({
   holdLimit: choices('holdLimit', YEARS_HELD),
   elevator: z.enum(['1', '0'], { message: 'elevator 只能是 1 或 0' }).optional(),
   /** 总价 band in 万, as getComplexCondition's price group offers it: '0-200', '300-400', '500-'. */
-  price: band('price', '200-300', 100_000),
+  price: band('price', '200-300'),
   /** The estate within this many metres of a metro station (getComplexCondition metroDistance: 500…2000). */
-  metroDistance: z.coerce
-    .number({ message: 'metroDistance 格式不正确' })
-    .int({ message: 'metroDistance 格式不正确' })
-    .min(100, { message: 'metroDistance 至少为 100 米' })
-    .max(5000, { message: 'metroDistance 最多为 5000 米' })
-    .optional(),
+  metroDistance: metroDistanceParam().optional(),
   /** 楼龄 band in years, counted from the year of the data's newest month: '0-10', '20-'. */
-  homeAge: band('homeAge', '0-10', 200),
+  homeAge: band('homeAge', '0-10'),
   /** 特色, all of them at once: 'school', 'nearMetro,fiveOnly' (getComplexCondition label group). */
   label: choices('label', LISTING_LABEL_CODES),
   order: z.enum(RESOLD_ORDERS, { message: 'order 不是可用的排序方式' }).default('default'),
-  page: z.coerce
-    .number({ message: 'page 格式不正确' })
-    .int({ message: 'page 格式不正确' })
-    .min(1, { message: 'page 至少为 1' })
-    .max(500, { message: 'page 超过允许的最大值' })
-    .default(1),
-  size: z.coerce
-    .number({ message: 'size 格式不正确' })
-    .int({ message: 'size 格式不正确' })
-    .min(1, { message: 'size 至少为 1' })
-    .max(20, { message: 'size 最多为 20' })
-    .default(20),
+  ...pageParams(20, { maxPage: 500 }),
 });
 export type ListingSearchQuery = z.infer<typeof listingSearchQuery>;
 

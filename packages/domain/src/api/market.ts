@@ -1,6 +1,7 @@
 // market/city-overview and rank/list payloads (PAGES.md §3.1 home, §3.4 rankings).
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
+import { idParam, pageParams } from './params.ts';
 
 export const cityOverviewQuery = z.object({ cityId: cityIdParam });
 
@@ -42,13 +43,8 @@ export const rankListQuery = z.object({
   cityId: cityIdParam,
   rank: z.enum(RANK_KINDS, { message: 'rank 只能是 hot、rise、fall、price 或 deal' }).default('hot'),
   type: z.enum(RANK_TYPES, { message: 'type 只能是 estate、plate 或 district' }).default('estate'),
-  districtId: z.coerce.number({ message: 'districtId 格式不正确' }).int().positive().optional(),
-  size: z.coerce
-    .number({ message: 'size 格式不正确' })
-    .int()
-    .min(1, { message: 'size 至少为 1' })
-    .max(50, { message: 'size 最多为 50' })
-    .default(20),
+  districtId: idParam('districtId').optional(),
+  size: pageParams(50, { defaultSize: 20 }).size,
   /** 月 (default): MoM and the month's deals; 季: change over 3 months and the deals of the last 3 months. */
   period: z.enum(RANK_PERIODS, { message: 'period 只能是 month 或 quarter' }).optional(),
 });

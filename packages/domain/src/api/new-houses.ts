@@ -3,7 +3,7 @@
 // Money in 元 and 元/㎡; dates 'YYYY-MM-DD'; months 'YYYY-MM'. "As of" is the end of the city's newest
 // published month (price_series), the same reference every other page uses.
 import { z } from 'zod';
-import { band, pageParams, positiveId, roomTypes } from './params.ts';
+import { band, idParam, monthParam, pageParams, roomTypes, textParam } from './params.ts';
 import { cityIdParam } from './geo.ts';
 
 export const NEW_HOUSE_PAGE_SIZE = 20;
@@ -38,25 +38,18 @@ export const NEW_HOUSE_SORTS = {
 export type NewHouseSort = keyof typeof NEW_HOUSE_SORTS;
 const SORT_CODES = Object.keys(NEW_HOUSE_SORTS) as [NewHouseSort, ...NewHouseSort[]];
 
-const areaId = (name: string) =>
-  z.coerce
-    .number({ message: `${name} 格式不正确` })
-    .int({ message: `${name} 格式不正确` })
-    .positive({ message: `${name} 格式不正确` })
-    .max(Number.MAX_SAFE_INTEGER, { message: `${name} 格式不正确` });
-
-export const projectIdParam = positiveId('houseId');
+export const projectIdParam = idParam('houseId');
 
 // ---------- new-house/find-house-base-es ----------
 
 export const newHouseSearchQuery = z.object({
   cityId: cityIdParam,
-  districtId: areaId('districtId').optional(),
-  plateId: areaId('plateId').optional(),
+  districtId: idParam('districtId').optional(),
+  plateId: idParam('plateId').optional(),
   /** An estate (小区): projects within NEW_HOUSE_NEAR_RADIUS_M of it, nearest first by default. */
-  estateId: positiveId('estateId').optional(),
+  estateId: idParam('estateId').optional(),
   /** Project name keyword (汉字 or pinyin). */
-  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
+  kw: textParam('kw', { max: 30 }).optional(),
   /** 总价 band in 万 ('200-300'): the project's 总价段 overlaps it. */
   price: band('price', '200-300'),
   /** 单价 band in 元/㎡ ('30000-40000') on 参考均价. */
@@ -220,7 +213,7 @@ export type ManagerRow = z.infer<typeof managerRow>;
 export const newHouseManagersBody = z.object({ houseId: z.number().int(), list: z.array(managerRow) });
 export type NewHouseManagersBody = z.infer<typeof newHouseManagersBody>;
 
-export const managerDetailQuery = z.object({ id: positiveId('id') });
+export const managerDetailQuery = z.object({ id: idParam('id') });
 
 export const managerDetailBody = z.object({
   manager: managerRow,
@@ -249,15 +242,10 @@ export const CALENDAR_TYPES = { opening: '开盘', permit: '拿证', lottery: '�
 export type CalendarType = keyof typeof CALENDAR_TYPES;
 const CALENDAR_CODES = Object.keys(CALENDAR_TYPES) as [CalendarType, ...CalendarType[]];
 
-export const monthParam = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month 格式不正确，例如 2026-06' })
-  .optional();
-
 export const newHouseCalendarQuery = z.object({
   cityId: cityIdParam,
   /** Absent → the as-of month. */
-  month: monthParam,
+  month: monthParam(),
   type: z.enum(CALENDAR_CODES, { message: 'type 只能是 opening、permit、lottery 或 delivery' }).optional(),
 });
 export type NewHouseCalendarQuery = z.infer<typeof newHouseCalendarQuery>;
@@ -295,12 +283,7 @@ export type NewHouseCalendarBody = z.infer<typeof newHouseCalendarBody>;
 
 export const upcomingRankQuery = z.object({
   cityId: cityIdParam,
-  size: z.coerce
-    .number({ message: 'size 格式不正确' })
-    .int({ message: 'size 格式不正确' })
-    .min(1, { message: 'size 至少为 1' })
-    .max(50, { message: 'size 最多为 50' })
-    .default(20),
+  size: pageParams(50, { defaultSize: 20 }).size,
 });
 export type UpcomingRankQuery = z.infer<typeof upcomingRankQuery>;
 
@@ -321,7 +304,7 @@ export type UpcomingRankBody = z.infer<typeof upcomingRankBody>;
 
 export const NEW_HOUSE_REPORT_MONTHS = 12;
 
-export const newHouseReportQuery = z.object({ cityId: cityIdParam, month: monthParam });
+export const newHouseReportQuery = z.object({ cityId: cityIdParam, month: monthParam() });
 export type NewHouseReportQuery = z.infer<typeof newHouseReportQuery>;
 
 export const newHouseReportBody = z.object({

@@ -2,10 +2,10 @@
 // currency; the ≈¥ figures use the project's reference rate (rateToCny, as of rateDate).
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
-import { positiveId } from './params.ts';
+import { idParam } from './params.ts';
 
 export const overseasDetailQuery = z.object({
-  id: positiveId('id'),
+  id: idParam('id'),
   /** 1: include the payment schedule, taxes and ownership rules (海外详情). */
   full: z.enum(['0', '1'], { message: 'full 只能为 0 或 1' }).optional(),
 });

@@ -3,7 +3,7 @@
 // newest month, so plate/list, plate/detail and the map show the same figure.
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
-import { band, positiveId } from './params.ts';
+import { band, idParam } from './params.ts';
 
 // ---------- plate/list ----------
 
@@ -27,7 +27,7 @@ export const PLATE_ORDER_LABELS: Record<PlateOrder, string> = {
 
 export const plateListQuery = z.object({
   cityId: cityIdParam,
-  districtId: positiveId('districtId').optional(),
+  districtId: idParam('districtId').optional(),
   sort: z.enum(PLATE_ORDERS, { message: 'sort 不是可用的排序方式' }).default('default'),
 });
 export type PlateListQuery = z.infer<typeof plateListQuery>;
@@ -57,7 +57,7 @@ export type PlateListBody = z.infer<typeof plateListBody>;
 
 // ---------- plate/detail ----------
 
-export const plateDetailQuery = z.object({ plateId: positiveId('plateId') });
+export const plateDetailQuery = z.object({ plateId: idParam('plateId') });
 export type PlateDetailQuery = z.infer<typeof plateDetailQuery>;
 
 export const distributionRow = z.object({ label: z.string(), count: z.number().int() });
@@ -138,7 +138,7 @@ export type PriceIndexLevel = (typeof PRICE_INDEX_LEVELS)[number];
 
 export const priceIndexSeriesQuery = z.object({
   level: z.enum(PRICE_INDEX_LEVELS, { message: 'level 只能是 plate、district 或 city' }),
-  id: positiveId('id'),
+  id: idParam('id'),
   months: z.enum(['12', '36'], { message: 'months 只能是 12 或 36' }).default('12').transform(Number),
 });
 export type PriceIndexSeriesQuery = z.infer<typeof priceIndexSeriesQuery>;
@@ -171,7 +171,7 @@ export const mapBubblesQuery = z
     cityId: cityIdParam,
     level: z.enum(MAP_LEVELS, { message: 'level 只能是 district、plate 或 estate' }).default('district'),
     /** The district (level plate) or plate (level estate) drilled into. */
-    parentId: positiveId('parentId').optional(),
+    parentId: idParam('parentId').optional(),
     /** Estates' 挂牌均价 band 元/㎡ and 楼龄 band in years, as in estate/list. */
     singlePrice: band('singlePrice', '20000-40000'),
     homeAge: band('homeAge', '0-10'),

@@ -3,20 +3,15 @@
 // shows the same 挂牌均价 as rank/list, app/house/areaList and the city home for the same month.
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
-import { positiveId } from './params.ts';
+import { idParam, monthParam } from './params.ts';
 
 /** Months of history a detail page shows, and how far back the board's month picker reaches. */
 export const QUOTATION_MONTHS = 36;
 
-const monthParam = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month 格式不正确，例如 2026-06' })
-  .optional();
-
 export const quotationQuery = z.object({
   cityId: cityIdParam,
   /** 'YYYY-MM'; absent or not published → the city's newest published month. */
-  month: monthParam,
+  month: monthParam(),
 });
 export type QuotationQuery = z.infer<typeof quotationQuery>;
 
@@ -54,7 +49,7 @@ export type QuotationBody = z.infer<typeof quotationBody>;
 
 export const quotationDetailQuery = z.object({
   level: z.enum(['district', 'plate'], { message: 'level 只能是 district 或 plate' }),
-  id: positiveId('id'),
+  id: idParam('id'),
 });
 export type QuotationDetailQuery = z.infer<typeof quotationDetailQuery>;
 

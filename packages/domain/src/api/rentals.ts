@@ -1,32 +1,25 @@
 // estate/rent/list (spec §7; PAGES.md §3.6): an estate's rentals with its rent level, or the city's rentals.
 import { z } from 'zod';
-import { band, roomTypes } from './params.ts';
+import { band, idParam, metroDistanceParam, pageParams, roomTypes, textParam } from './params.ts';
 import { cityIdParam } from './geo.ts';
 import { trendPoint } from './market.ts';
-
-const positiveId = (name: string) =>
-  z.coerce
-    .number({ message: `${name} 格式不正确` })
-    .int({ message: `${name} 格式不正确` })
-    .positive({ message: `${name} 格式不正确` });
 
 export const TENANCY_ORDERS = ['default', 'listedAt_desc', 'rent_asc', 'rent_desc', 'area_desc'] as const;
 
 export const rentListQuery = z.object({
   cityId: cityIdParam,
   /** The estate (小区) id; absent for the city-wide rental search. */
-  houseId: positiveId('houseId').optional(),
+  houseId: idParam('houseId').optional(),
   /** Keyword for the estates (汉字, pinyin or initials), as in search. */
-  kw: z.string().trim().min(1, { message: 'kw 不能为空' }).max(30, { message: 'kw 最多30个字' }).optional(),
+  kw: textParam('kw', { max: 30 }).optional(),
   rental: z.enum(['whole', 'shared'], { message: 'rental 只能是 whole 或 shared' }).optional(),
   /** Comma-separated room counts, 5 meaning five or more: '1,2'. */
   roomType: roomTypes(),
   /** Monthly rent band in 元: '2000-4000', '6000-'. */
   rent: band('rent', '2000-4000'),
-  metroDistance: z.coerce.number({ message: 'metroDistance 格式不正确' }).int().min(100).max(5000).optional(),
+  metroDistance: metroDistanceParam().optional(),
   tenancyOrder: z.enum(TENANCY_ORDERS, { message: 'tenancyOrder 不是可用的排序方式' }).default('default'),
-  page: z.coerce.number({ message: 'page 格式不正确' }).int().min(1, { message: 'page 从 1 开始' }).max(500).default(1),
-  size: z.coerce.number({ message: 'size 格式不正确' }).int().min(1).max(50, { message: 'size 最多为 50' }).default(20),
+  ...pageParams(50, { maxPage: 500, defaultSize: 20 }),
 });
 export type RentListQuery = z.infer<typeof rentListQuery>;
 

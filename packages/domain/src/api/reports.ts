@@ -4,21 +4,10 @@
 // weekly figures are counted from the rows (listing.listed_at, listing_price_change.changed_at, deal.deal_date).
 // Money in 元 and 元/㎡; months 'YYYY-MM'; days 'YYYY-MM-DD'; weeks run Monday to Sunday.
 import { z } from 'zod';
-import { positiveId } from './params.ts';
+import { idParam, monthParam, weekParam } from './params.ts';
 import { cityIdParam } from './geo.ts';
 
-const monthParam = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month 格式不正确，例如 2026-06' })
-  .optional();
-
-const weekParam = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'week 格式不正确，例如 2026-06-01' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: 'week 格式不正确，例如 2026-06-01' })
-  .optional();
-
-const optionalId = (name: string) => positiveId(name).optional();
+const optionalId = (name: string) => idParam(name).optional();
 
 /** One month of a price_series row. */
 export const seriesFigures = z.object({
@@ -86,7 +75,7 @@ export const areaReportQuery = z.object({
   /** Absent → the city's first district. */
   districtId: optionalId('districtId'),
   /** Absent or not published → the city's newest published month. */
-  month: monthParam,
+  month: monthParam(),
 });
 export type AreaReportQuery = z.infer<typeof areaReportQuery>;
 
@@ -117,7 +106,7 @@ export type AreaReportBody = z.infer<typeof areaReportBody>;
 
 // ---------- NEW report/city ----------
 
-export const cityReportQuery = z.object({ cityId: cityIdParam, month: monthParam });
+export const cityReportQuery = z.object({ cityId: cityIdParam, month: monthParam() });
 export type CityReportQuery = z.infer<typeof cityReportQuery>;
 
 export const priceIndexRow = z.object({
@@ -155,7 +144,7 @@ export const weeklyReportQuery = z.object({
   districtId: optionalId('districtId'),
   plateId: optionalId('plateId'),
   /** The Monday of the week; absent or outside the archive → the newest week with data. */
-  week: weekParam,
+  week: weekParam(),
 });
 export type WeeklyReportQuery = z.infer<typeof weeklyReportQuery>;
 
@@ -218,7 +207,7 @@ export type WeeklyReportBody = z.infer<typeof weeklyReportBody>;
 
 // ---------- NEW report/estate-weekly ----------
 
-export const estateWeeklyQuery = z.object({ estateId: positiveId('estateId'), week: weekParam });
+export const estateWeeklyQuery = z.object({ estateId: idParam('estateId'), week: weekParam() });
 export type EstateWeeklyQuery = z.infer<typeof estateWeeklyQuery>;
 
 export const weekListingRow = z.object({
@@ -269,7 +258,7 @@ export const certificateQuery = z.object({
 });
 export type CertificateQuery = z.infer<typeof certificateQuery>;
 
-export const issueCertificateBody = z.object({ estateId: positiveId('estateId') });
+export const issueCertificateBody = z.object({ estateId: idParam('estateId') });
 export type IssueCertificateInput = z.infer<typeof issueCertificateBody>;
 
 export const certificateBody = z.object({

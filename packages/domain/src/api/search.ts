@@ -1,31 +1,28 @@
 // search/suggest and search/hot (PAGES.md §3.1 /{city}/search): one schema per payload, used by the server to
 // validate and document, and by the web app for types.
 import { z } from 'zod';
+import { intParam, idParam, textParam } from './params.ts';
 
 export const SEARCH_KW_MAX = 30;
 export const SEARCH_SUGGEST_SIZE_DEFAULT = 10;
 export const SEARCH_SUGGEST_SIZE_MAX = 20;
 
-const cityIdParam = z.coerce
-  .number({ message: '请选择城市（cityId 须为正整数）' })
-  .int({ message: '请选择城市（cityId 须为正整数）' })
-  .positive({ message: '请选择城市（cityId 须为正整数）' });
+const cityIdParam = idParam('cityId', '请选择城市（cityId 须为正整数）');
 
 export const searchSuggestQuery = z.object({
   cityId: cityIdParam,
   /** What the user typed: 汉字, full pinyin, initials or a mix (西溪, xixi, xx, 西x). */
-  kw: z
-    .string({ message: '请输入搜索关键词' })
-    .trim()
-    .min(1, { message: '请输入搜索关键词' })
-    .max(SEARCH_KW_MAX, { message: `搜索关键词不能超过${SEARCH_KW_MAX}个字` }),
+  kw: textParam('kw', {
+    max: SEARCH_KW_MAX,
+    emptyMessage: '请输入搜索关键词',
+    maxMessage: `搜索关键词不能超过${SEARCH_KW_MAX}个字`,
+  }),
   /** Most suggestions per group (小区/板块/新房). */
-  size: z.coerce
-    .number({ message: `size 须为1到${SEARCH_SUGGEST_SIZE_MAX}之间的整数` })
-    .int({ message: `size 须为1到${SEARCH_SUGGEST_SIZE_MAX}之间的整数` })
-    .min(1, { message: `size 须为1到${SEARCH_SUGGEST_SIZE_MAX}之间的整数` })
-    .max(SEARCH_SUGGEST_SIZE_MAX, { message: `size 须为1到${SEARCH_SUGGEST_SIZE_MAX}之间的整数` })
-    .default(SEARCH_SUGGEST_SIZE_DEFAULT),
+  size: intParam('size', {
+    min: 1,
+    max: SEARCH_SUGGEST_SIZE_MAX,
+    message: `size 须为1到${SEARCH_SUGGEST_SIZE_MAX}之间的整数`,
+  }).default(SEARCH_SUGGEST_SIZE_DEFAULT),
 });
 export type SearchSuggestQuery = z.infer<typeof searchSuggestQuery>;
 

@@ -50,7 +50,7 @@ describe('market/city-overview', () => {
   });
 
   it('validates cityId and answers 404 for an unknown city', async () => {
-    await expectRejected('/rabbit/v1/market/city-overview', 400, 'cityId 格式不正确');
+    await expectRejected('/rabbit/v1/market/city-overview', 400, 'cityId 不能为空');
     await expectRejected('/rabbit/v1/market/city-overview?cityId=abc', 400, 'cityId 格式不正确');
     await expectRejected('/rabbit/v1/market/city-overview?cityId=-5', 400, 'cityId 格式不正确');
     await expectRejected('/rabbit/v1/market/city-overview?cityId=9', 404, '城市不存在');

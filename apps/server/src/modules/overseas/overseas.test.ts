@@ -29,11 +29,14 @@ describe('overseas/list', () => {
   });
 
   it('validates cityId and answers 404 for an unknown city', async () => {
-    for (const url of ['/rabbit/v1/overseas/list', '/rabbit/v1/overseas/list?cityId=abc']) {
+    for (const [url, errMsg] of [
+      ['/rabbit/v1/overseas/list', 'cityId 不能为空'],
+      ['/rabbit/v1/overseas/list?cityId=abc', 'cityId 格式不正确'],
+    ] as const) {
       const bad = await seeded.app.inject(url);
       expect(bad.statusCode, url).toBe(400);
       expect(bad.json().resultCode).not.toBe(0);
-      expect(bad.json().errMsg).toBe('cityId 格式不正确');
+      expect(bad.json().errMsg).toBe(errMsg);
     }
     const unknown = await seeded.app.inject('/rabbit/v1/overseas/list?cityId=999999999');
     expect(unknown.statusCode).toBe(404);

@@ -146,7 +146,7 @@ beforeAll(async () => {
     dealRow(8, 3, '2025-12-04'),
     dealRow(9, 3, '2025-12-05'),
   ]);
-  app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
+  app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true }, database });
   await app.ready();
 });
 

@@ -7,10 +7,3 @@ export function pkPath(cityId: number, sides: { a?: number | string | null; b?: 
   const query = params.toString();
   return `/${cityId}/community-pk${query ? `?${query}` : ''}`;
 }
-
-/** The estate id of a side in the URL: a positive integer that fits the id column, else null. */
-export function parseSideId(raw: string | null | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
-}

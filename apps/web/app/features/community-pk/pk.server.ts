@@ -7,10 +7,10 @@ import {
   rentListQuery,
   type HeaderChartBody,
   type Services,
+  parseId,
 } from '@fjt/domain';
 import { CHART_COLORS } from '../../components/charts/palette.ts';
 import { renderLineChart } from '../../components/charts/render.server.ts';
-import { parseSideId } from './pk-path.ts';
 import type { PkEstate, PkPick, PkSide, PkSideKey, PkTrend, PkViewData } from './types.ts';
 
 const HOT_PICKS = 8;
@@ -33,7 +33,7 @@ const MISSING: LoadedSide = { side: { status: 'missing' }, chart: null };
 
 export async function loadSide(services: Services, cityId: number, raw: string | null): Promise<LoadedSide> {
   if (raw === null || raw.trim() === '') return EMPTY;
-  const id = parseSideId(raw.trim());
+  const id = parseId(raw);
   if (id === null) return MISSING;
   const basic = await orNull(services.estates.basicInfo(id));
   if (!basic || basic.cityId !== cityId) return MISSING;

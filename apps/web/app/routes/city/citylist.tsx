@@ -1,8 +1,9 @@
 // /citylist 选择城市 (PAGES.md §3.1): pick a city, then return to the referring page under it.
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   cityReturnPath,
   pageTitle,
+  safeRedirectPath,
   pushRecentCity,
   parseRecentCities,
   RECENT_CITIES_KEY,
@@ -16,7 +17,9 @@ import { rememberCity } from '../../lib/city-storage.ts';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cities = await context.services.geo.listCities();
-  return { cities, redirect: url.searchParams.get('redirect') };
+  // Only a path of this site: /citylist?redirect=/.//evil.example must not send the visitor away.
+  const redirect = url.searchParams.get('redirect');
+  return { cities, redirect: redirect === null ? null : safeRedirectPath(redirect, '') || null };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -26,7 +29,6 @@ export const meta: Route.MetaFunction = () => [
 
 export default function CityListPage({ loaderData, matches }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const root = matches[0]?.data as { cityId?: number } | undefined;
   const currentCityId = root?.cityId ?? 605;
 
@@ -40,7 +42,7 @@ export default function CityListPage({ loaderData, matches }: Route.ComponentPro
     } catch {
       // storage disabled: no recent list
     }
-    const referrer = loaderData.redirect ?? params.get('redirect') ?? sameOriginReferrer();
+    const referrer = loaderData.redirect ?? sameOriginReferrer();
     navigate(cityReturnPath(referrer, city.id), { replace: true });
   };
 

@@ -9,6 +9,7 @@ import {
   dealHistoryQuery,
   pageTitle,
   parseCityId,
+  parseId,
   type ConditionGroup,
   type DealRow,
 } from '@fjt/domain';
@@ -31,15 +32,13 @@ const SLOTS: FilterSlot[] = [
 ];
 const PERIOD_GROUP: ConditionGroup = { key: 'dealPeriod', name: '时间', multiple: false, options: [...DEAL_PERIODS] };
 const NEARBY_SIZE = 6;
-/** An id from the URL: digits only, within the database's id column. */
-const ID = /^[1-9]\d{0,9}$/;
 
 const orNull = <T,>(promise: Promise<T | null>): Promise<T | null> => promise.catch(() => null);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
-  const houseId = ID.test(params.houseId) ? Number(params.houseId) : null;
-  if (cityId === null || houseId === null || houseId > 2_147_483_647) {
+  const houseId = parseId(params.houseId);
+  if (cityId === null || houseId === null) {
     throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   }
   const { estates, deals, config } = context.services;

@@ -1,13 +1,12 @@
 // /{city}/house-detail/{estateId?}/agent-list 小区经纪人 (PAGES.md §3.11). Without an estate there is no list: 404.
 import { data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/agent-list';
 import { AgentListPage } from '../../features/estate/components/AgentListPage.tsx';
-import { parseEstateId } from '../../features/estate/estate-id.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
-  const estateId = parseEstateId(params.estateId);
+  const estateId = parseId(params.estateId);
   if (cityId === null || estateId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const { estates } = context.services;
   const [basic, agents] = await Promise.all([

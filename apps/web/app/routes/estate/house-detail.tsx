@@ -2,11 +2,10 @@
 // The loader asks the estate service for every block at once; a block whose call fails or comes back empty
 // hides (PAGES.md §0). Charts are drawn here on the server as SVG.
 import { data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, formatMoney, pageTitle, parseCityId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, formatMoney, pageTitle, parseCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/house-detail';
 import { roomTypeChart, totalPriceChart, trendChart } from '../../features/estate/charts.server.ts';
 import { EstateDetailPage } from '../../features/estate/components/EstateDetailPage.tsx';
-import { parseEstateId } from '../../features/estate/estate-id.ts';
 
 const LATEST_DEALS = 3;
 const LATEST_LISTINGS = 5;
@@ -17,7 +16,7 @@ const orNull = <T,>(promise: Promise<T | null>): Promise<T | null> => promise.ca
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
-  const estateId = parseEstateId(params.estateId);
+  const estateId = parseId(params.estateId);
   if (cityId === null || estateId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const { estates } = context.services;
   const basic = await estates.basicInfo(estateId);

@@ -2,7 +2,7 @@
 // without an id), sortable by 均价/涨幅/成交量/建成年代 and filterable by price and age.
 import { Link, data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { SITE_DESCRIPTION, estateListQuery, pageTitle, parseCityId, type EstateListRow } from '@fjt/domain';
+import { SITE_DESCRIPTION, estateListQuery, pageTitle, parseCityId, parseId, type EstateListRow } from '@fjt/domain';
 import type { Route } from './+types/community-list';
 import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
 import { EstateListCard } from '../../features/estate-list/EstateListCard.tsx';
@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (cityId === null) throw data(null, { status: 404 });
   let scope: Record<string, number> = {};
   if (params.id !== undefined) {
-    const id = parseCityId(params.id);
+    const id = parseId(params.id);
     const found = id === null ? null : await context.services.estateList.scopeOf(cityId, id);
     if (!found) throw data(null, { status: 404 });
     scope = found.level === 'plate' ? { plateId: found.id } : { districtId: found.id };

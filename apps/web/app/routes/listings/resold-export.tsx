@@ -2,16 +2,16 @@
 // PAGES.md gates it behind login + VIP; there is no login yet, so the report is open — the membership issue
 // adds the gate here (loader) and the viewer's masked phone as the watermark.
 import { data } from 'react-router';
-import { SITE_DESCRIPTION, listingSearchQuery, pageTitle, parseCityId } from '@fjt/domain';
+import { SITE_DESCRIPTION, listingSearchQuery, pageTitle, parseCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/resold-export';
 import { ResoldReport } from '../../features/listings/ResoldReport.tsx';
 import { distributionChart } from '../../features/listings/charts.server.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
-  const parsed = listingSearchQuery.safeParse({ cityId, houseId: params.houseId, order: 'listedAt_desc' });
-  if (cityId === null || !params.houseId || !parsed.success) throw data(null, { status: 404 });
-  const estateId = Number(params.houseId);
+  const estateId = parseId(params.houseId);
+  const parsed = listingSearchQuery.safeParse({ cityId, houseId: estateId, order: 'listedAt_desc' });
+  if (cityId === null || estateId === null || !parsed.success) throw data(null, { status: 404 });
   const { estates, listings: listingsService } = context.services;
   const [listings, basic, roomTypes, totalPrices, source] = await Promise.all([
     listingsService.search(parsed.data),

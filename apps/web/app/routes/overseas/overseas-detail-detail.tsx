@@ -2,7 +2,7 @@
 // ownership rules and delivery of that project (404 when unknown). Without an id: the list of the city's
 // overseas projects (each links to its detail), so the bare URL is still useful.
 import { data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/overseas-detail-detail';
 import { OverseasFullPage, OverseasListPage } from '../../features/overseas/OverseasPages.tsx';
 
@@ -15,8 +15,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!city || !list) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
     return { kind: 'list' as const, cityId, cityName: city.name, list: list.list };
   }
-  const id = Number(params.estateId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  const id = parseId(params.estateId);
+  if (id === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const project = await overseas.detail(id, true);
   if (!project || project.cityId !== cityId) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   return { kind: 'project' as const, cityId, project };

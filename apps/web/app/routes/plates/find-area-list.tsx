@@ -2,11 +2,10 @@
 // /findArea, sortable by 均价/涨幅/成交量 and filterable by price and 楼龄, through estate/list. No region means
 // the whole city (不限). Unknown region → 404.
 import { Link, data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, estateListQuery, pageTitle, resolveCityId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, estateListQuery, pageTitle, resolveCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/find-area-list';
 import { RegionEstateList } from '../../features/estate-list/RegionEstateList.tsx';
 import { regionFilters } from '../../features/estate-list/region-filters.ts';
-import { parseAreaId } from '../../features/plates/area-id.ts';
 import '../../features/plates/plates.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const key of ['plateId', 'districtId'] as const) {
     const raw = url.searchParams.get(key);
     if (raw === null || raw === '' || raw === '0') continue; // 0 = 不限
-    const id = parseAreaId(raw);
+    const id = parseId(raw);
     if (id === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
     scope[key] = id;
   }

@@ -1,10 +1,9 @@
 // /findArea?cityId 区域找房 (PAGES.md §3.1): browse prices by region, district then plate, and open the estates
 // of the region chosen. Data: app/house/areaList with 不限 options (services.geo.areaList).
 import { Link, data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, resolveCityId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, resolveCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/find-area';
 import { AreaPicker } from '../../features/plates/AreaPicker.tsx';
-import { parseAreaId } from '../../features/plates/area-id.ts';
 import { monthTitle } from '../../lib/display.ts';
 import '../../features/plates/plates.css';
 
@@ -26,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cityId,
     cityName: city.name,
     areas,
-    districtId: parseAreaId(url.searchParams.get('districtId')),
+    districtId: parseId(url.searchParams.get('districtId')),
   };
 }
 

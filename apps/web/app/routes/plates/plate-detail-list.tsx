@@ -1,16 +1,15 @@
 // /{city}/plate-detail/{plateId?}/list 板块小区榜 (PAGES.md §3.4): every estate of the plate, sorted by 均价, 涨幅 or
 // 成交量 and filterable, through estate/list. A missing or unknown plate id is a 404.
 import { Link, data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, estateListQuery, pageTitle, parseCityId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, estateListQuery, pageTitle, parseCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/plate-detail-list';
 import { RegionEstateList } from '../../features/estate-list/RegionEstateList.tsx';
 import { regionFilters } from '../../features/estate-list/region-filters.ts';
-import { parseAreaId } from '../../features/plates/area-id.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
   if (cityId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
-  const plateId = parseAreaId(params.plateId);
+  const plateId = parseId(params.plateId);
   if (plateId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const filters = regionFilters(new URL(request.url), cityId);
   const [estates, condition] = await Promise.all([

@@ -9,18 +9,18 @@ import {
   pageTitle,
   parseCityId,
   type PriceIndexSeriesBody,
+  parseId,
 } from '@fjt/domain';
 import type { Route } from './+types/plate-detail';
 import { distributionChart, plateTrendChart } from '../../features/plates/charts.server.ts';
 import { PlateDetailView } from '../../features/plates/PlateDetailView.tsx';
-import { parseAreaId } from '../../features/plates/area-id.ts';
 import '../../features/plates/plates.css';
 
 const lastMonths = (s: PriceIndexSeriesBody, n: number): PriceIndexSeriesBody => ({ ...s, points: s.points.slice(-n) });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
-  const plateId = parseAreaId(params.plateId);
+  const plateId = parseId(params.plateId);
   if (cityId === null || plateId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const { plates } = context.services;
   const detail = await plates.plateDetail(plateId);

@@ -2,7 +2,14 @@
 // price_series (the same row every page shows), trend against the city, plates, price segments, new supply.
 // No districtId → the city's first district; an unpublished month → the newest published one.
 import { data, useNavigate } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, areaReportQuery, pageTitle, parseCityId } from '@fjt/domain';
+import {
+  NOT_FOUND_MESSAGE,
+  SITE_DESCRIPTION,
+  areaReportQuery,
+  pageTitle,
+  parseCityId,
+  isPlausibleMonth,
+} from '@fjt/domain';
 import type { Route } from './+types/area-report';
 import { reportTrendChart, segmentChart } from '../../features/reports/charts.server.ts';
 import { CoreFigures, SegmentSection, SupplySection, TrendSection } from '../../features/reports/MonthlyBlocks.tsx';
@@ -25,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     cityId,
     districtId: url.searchParams.get('districtId') || undefined,
     // A malformed month in a shared link falls back to the newest one.
-    month: month && /^\d{4}-\d{2}$/.test(month) ? month : undefined,
+    month: month && isPlausibleMonth(month) ? month : undefined,
   });
   if (!query.success) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const report = await context.services.reports.area(query.data);

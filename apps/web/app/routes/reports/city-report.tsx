@@ -2,7 +2,14 @@
 // market, volume, districts, price segments, openings and source-labelled indices. Figures are the city's
 // price_series row; a month that is not published yet (e.g. the current one) shows the newest published one.
 import { Link, data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, cityReportQuery, pageTitle, parseCityId } from '@fjt/domain';
+import {
+  NOT_FOUND_MESSAGE,
+  SITE_DESCRIPTION,
+  cityReportQuery,
+  pageTitle,
+  parseCityId,
+  isPlausibleMonth,
+} from '@fjt/domain';
 import type { Route } from './+types/city-report';
 import { reportTrendChart, segmentChart } from '../../features/reports/charts.server.ts';
 import { CoreFigures, SegmentSection, SupplySection, TrendSection } from '../../features/reports/MonthlyBlocks.tsx';
@@ -21,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
   if (cityId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const month = new URL(request.url).searchParams.get('month');
-  const query = cityReportQuery.parse({ cityId, month: month && /^\d{4}-\d{2}$/.test(month) ? month : undefined });
+  const query = cityReportQuery.parse({ cityId, month: month && isPlausibleMonth(month) ? month : undefined });
   const report = await context.services.reports.city(query);
   if (!report) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   return {

@@ -12,9 +12,10 @@ import {
   roomLabel,
   type WeekListingRow,
   type WeekPriceChangeRow,
+  parseId,
+  isPlausibleDay,
 } from '@fjt/domain';
 import type { Route } from './+types/house-report-weekly';
-import { parseEstateId } from '../../features/estate/estate-id.ts';
 import { Figures, ReportActions, ReportSection } from '../../features/reports/ReportParts.tsx';
 import { WeekFiguresSection, WeekPicker, dayTitle, weekTitle } from '../../features/reports/WeekParts.tsx';
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
@@ -23,12 +24,12 @@ import '../../features/reports/reports.css';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
   const url = new URL(request.url);
-  const estateId = parseEstateId(url.searchParams.get('estateId') ?? undefined);
+  const estateId = parseId(url.searchParams.get('estateId') ?? undefined);
   if (cityId === null || estateId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const week = url.searchParams.get('week');
   const query = estateWeeklyQuery.parse({
     estateId,
-    week: week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? week : undefined,
+    week: week && isPlausibleDay(week) ? week : undefined,
   });
   const report = await context.services.reports.estateWeekly(query);
   if (!report || report.cityId !== cityId) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });

@@ -2,12 +2,19 @@
 // rank in the plate, trend, deals, room types, buildings and risk flags — from the estate service calls the
 // detail page uses. Opening it issues (once per estate and data month) the certificate printed at its foot.
 import { Link, data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, floorLabel, pageTitle, parseCityId, roomLabel } from '@fjt/domain';
+import {
+  NOT_FOUND_MESSAGE,
+  SITE_DESCRIPTION,
+  floorLabel,
+  pageTitle,
+  parseCityId,
+  roomLabel,
+  parseId,
+} from '@fjt/domain';
 import type { Route } from './+types/house-report';
 import { SvgChart } from '../../components/charts/SvgChart.tsx';
 import { useShare } from '../../components/layouts/ShareLayout.tsx';
 import { trendChart } from '../../features/estate/charts.server.ts';
-import { parseEstateId } from '../../features/estate/estate-id.ts';
 import { CertificateCard } from '../../features/reports/CertificateCard.tsx';
 import { DataSource, Figures, ReportSection } from '../../features/reports/ReportParts.tsx';
 import { riskFlags } from '../../features/reports/risk-flags.ts';
@@ -25,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('estateId');
   // No estate chosen yet: the page asks for one (an unknown or malformed id is a 404).
   if (!raw) return { cityId, report: null };
-  const estateId = parseEstateId(raw);
+  const estateId = parseId(raw);
   if (estateId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const { estates, reports } = context.services;
   const basic = await estates.basicInfo(estateId);

@@ -2,7 +2,14 @@
 // week (Monday–Sunday) of new listings, price cuts and deals counted from the rows, against the week before;
 // the city page picks a district (?districtId), a district its plates; ?week picks an archived week.
 import { Link, data } from 'react-router';
-import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId, weeklyReportQuery } from '@fjt/domain';
+import {
+  NOT_FOUND_MESSAGE,
+  SITE_DESCRIPTION,
+  pageTitle,
+  parseCityId,
+  weeklyReportQuery,
+  isPlausibleDay,
+} from '@fjt/domain';
 import type { Route } from './+types/week-report';
 import { DataSource, ReportActions, ReportSection, RateText } from '../../features/reports/ReportParts.tsx';
 import {
@@ -24,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     cityId,
     districtId: params.districtId ?? (url.searchParams.get('districtId') || undefined),
     plateId: params.plateId,
-    week: week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? week : undefined,
+    week: week && isPlausibleDay(week) ? week : undefined,
   });
   if (!query.success) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const report = await context.services.reports.weekly(query.data);

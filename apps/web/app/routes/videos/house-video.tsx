@@ -12,6 +12,7 @@ import {
   contentListInput,
   pageTitle,
   parseCityId,
+  parseId,
   type VideoCard as Video,
 } from '@fjt/domain';
 import type { Route } from './+types/house-video';
@@ -33,12 +34,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const choice = contentListInput.safeParse({ ...parsed.data, kind: pick('kind'), sort: pick('sort') });
   const query = choice.success ? choice.data : parsed.data;
   const { content, geo, estates } = context.services;
-  const vid = Number(url.searchParams.get('vid'));
+  const vid = parseId(url.searchParams.get('vid'));
   const [city, videos, basic, shared] = await Promise.all([
     geo.getCity(cityId),
     content.list(query),
     query.estateId ? estates.basicInfo(query.estateId) : null,
-    Number.isSafeInteger(vid) && vid > 0 ? content.videoDetail(vid) : null,
+    vid === null ? null : content.videoDetail(vid),
   ]);
   if (!city || !videos) throw notFound();
   // Only a video of this city (and of this estate, on an estate's page) is put first.
