@@ -11,6 +11,7 @@ import {
 } from '@fjt/domain';
 import { DealRowView } from './DealRowView.tsx';
 import { area, days, percent, totalPrice, unitPrice } from '../../lib/display.ts';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
 
 function TimelineText({ event }: { event: DealTimelineEvent }) {
   switch (event.kind) {
@@ -150,7 +151,7 @@ export function DealDetailView({
       <section className="deal-card" aria-label="同户型成交">
         <h2 className="deal-card__title">同户型成交（前后6个月）</h2>
         {detail.similar.length === 0 ? (
-          <p className="deal-empty__hint">前后6个月本小区暂无同户型成交</p>
+          <EmptyNote>前后6个月本小区暂无同户型成交</EmptyNote>
         ) : (
           <ul className="deal-list" aria-label="同户型成交记录">
             {detail.similar.map((d) => (

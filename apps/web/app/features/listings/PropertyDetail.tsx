@@ -8,6 +8,7 @@ import { useSendOrder } from '../../components/layouts/SendOrderLayout.tsx';
 import { copyText } from '../../lib/copy-text.ts';
 import { ListingCardView } from './ListingCardView.tsx';
 import { area, monthTitle, rate, totalPrice, unitPrice } from '../../lib/display.ts';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
 
 function Section({ title, children, more }: { title: string; children: React.ReactNode; more?: React.ReactNode }) {
   return (
@@ -55,7 +56,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
   const similar = (
     <Section title="相似房源" more={<Link to={`/${cityId}/house-resold/${estate.id}`}>更多在售</Link>}>
       {detail.similar.length === 0 ? (
-        <p className="property-empty">暂无相似房源</p>
+        <EmptyNote>暂无相似房源</EmptyNote>
       ) : (
         <ul className="listing-list listing-list--flush" aria-label="相似房源">
           {detail.similar.map((s) => (
@@ -186,7 +187,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
 
       <Section title="调价记录">
         {detail.priceChanges.length === 0 ? (
-          <p className="property-empty">挂牌以来未调价，首次挂牌{totalPrice(l.initialTotalPrice)}</p>
+          <EmptyNote>挂牌以来未调价，首次挂牌{totalPrice(l.initialTotalPrice)}</EmptyNote>
         ) : (
           <ol className="price-changes">
             <li>
@@ -229,7 +230,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
 
       <Section title="本小区成交" more={<Link to={`/${cityId}/deal-history/${estate.id}`}>全部成交</Link>}>
         {detail.deals.length === 0 ? (
-          <p className="property-empty">暂无成交记录</p>
+          <EmptyNote>暂无成交记录</EmptyNote>
         ) : (
           <ul className="property-deals" aria-label="本小区成交">
             {detail.deals.map((d) => (

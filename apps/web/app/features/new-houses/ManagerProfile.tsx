@@ -5,6 +5,7 @@ import { InfiniteScroll } from 'antd-mobile';
 import type { ManagerDetailBody, ManagerListBody } from '@fjt/domain';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { ProjectCard } from './ProjectCard.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const imPath = (m: { imId: string; name: string }) =>
   `/im?userid=${encodeURIComponent(m.imId)}&username=${encodeURIComponent(m.name)}`;
@@ -82,12 +83,14 @@ export function ManagerDirectory({
         <p className="nh-head__hint">共{managers.total}位 · 按评分与响应率排序</p>
       </header>
       {items.length === 0 ? (
-        <div className="nh-empty">
-          <p>暂无置业顾问</p>
-          <Link to={`/${cityId}/house-new`} className="btn btn-primary">
-            看看新房
-          </Link>
-        </div>
+        <EmptyState
+          title="暂无置业顾问"
+          action={
+            <Link to={`/${cityId}/house-new`} className="btn btn-primary">
+              看看新房
+            </Link>
+          }
+        />
       ) : (
         <section className="nh-block">
           <ul className="nh-managers" aria-label="置业顾问">

@@ -7,6 +7,7 @@ import { SvgChart } from '../../components/charts/SvgChart.tsx';
 import { days, monthTitle, percent, rate, unitPrice } from '../../lib/display.ts';
 import type { PlateTrendChart } from './charts.server.ts';
 import { PlateActionBar } from './PlateActionBar.tsx';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
 
 interface Props {
   cityId: number;
@@ -178,7 +179,7 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
         }
       >
         {detail.topEstates.length === 0 ? (
-          <p className="plates-empty__hint">该板块暂无小区数据</p>
+          <EmptyNote>该板块暂无小区数据</EmptyNote>
         ) : (
           <ol className="plate-top">
             {detail.topEstates.map((e, i) => {

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { HotEstateRow, WeekAreaRow, WeekFigures, WeekRange } from '@fjt/domain';
 import { unitPrice } from '../../lib/display.ts';
 import { Figures, ReportSection } from './ReportParts.tsx';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
 
 /** 2026-06-01 → '6月1日'. */
 export function dayTitle(day: string): string {
@@ -132,7 +133,7 @@ export function HotEstates({ cityId, rows }: { cityId: number; rows: HotEstateRo
   return (
     <ReportSection id="week-hot" title="本周热门小区">
       {rows.length === 0 ? (
-        <p className="rpt-empty">本周暂无新增挂牌或成交的小区</p>
+        <EmptyNote>本周暂无新增挂牌或成交的小区</EmptyNote>
       ) : (
         <table className="rpt-table">
           <thead>

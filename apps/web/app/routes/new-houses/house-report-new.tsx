@@ -16,6 +16,7 @@ import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
 import { ProjectCard } from '../../features/new-houses/ProjectCard.tsx';
 import { ReportActions } from '../../features/reports/ReportParts.tsx';
 import { premiumText } from '../../features/new-houses/ProjectDossier.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/new-houses/new-houses.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -169,12 +170,15 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
       <section className="nh-block nh-block--flush" aria-label="本月热门楼盘">
         <h2>本月热门楼盘</h2>
         {report.topProjects.length === 0 ? (
-          <div className="nh-empty">
-            <p>本月暂无开盘或取证楼盘</p>
-            <Link to={`/${cityId}/calendar`} className="btn btn-primary">
-              查看开盘日历
-            </Link>
-          </div>
+          <EmptyState
+            frame="plain"
+            title="本月暂无开盘或取证楼盘"
+            action={
+              <Link to={`/${cityId}/calendar`} className="btn btn-primary">
+                查看开盘日历
+              </Link>
+            }
+          />
         ) : (
           <ul className="nh-list">
             {report.topProjects.map((p) => (

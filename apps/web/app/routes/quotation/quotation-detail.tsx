@@ -18,6 +18,7 @@ import { MonthTable } from '../../features/quotation/MonthTable.tsx';
 import { SubAreaList } from '../../features/quotation/SubAreaList.tsx';
 import { premiumText } from '../../features/quotation/QuotationTable.tsx';
 import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/quotation/quotation.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -113,12 +114,16 @@ export default function QuotationDetailPage({ loaderData }: Route.ComponentProps
           />
         </section>
       ) : (
-        <section className="quotation-card quotation-empty">
-          <p className="quotation-empty__title">{detail.name}暂无行情数据</p>
-          <Link className="btn btn-primary" to={`/quotation?cityId=${detail.cityId}`}>
-            查看全市行情
-          </Link>
-        </section>
+        <EmptyState
+          as="section"
+          art="data"
+          title={`${detail.name}暂无行情数据`}
+          action={
+            <Link className="btn btn-primary" to={`/quotation?cityId=${detail.cityId}`}>
+              查看全市行情
+            </Link>
+          }
+        />
       )}
       {chart ? (
         <section className="quotation-card">

@@ -18,6 +18,7 @@ import { parseEstateId } from '../../features/estate/estate-id.ts';
 import { Figures, ReportActions, ReportSection } from '../../features/reports/ReportParts.tsx';
 import { WeekFiguresSection, WeekPicker, dayTitle, weekTitle } from '../../features/reports/WeekParts.tsx';
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
+import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/reports/reports.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; empty: string }) {
-  if (rows.length === 0) return <p className="rpt-empty">{empty}</p>;
+  if (rows.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return (
     <table className="rpt-table">
       <thead>
@@ -109,9 +110,7 @@ export default function HouseReportWeeklyPage({ loaderData }: Route.ComponentPro
         </Link>
       </div>
       {report.week === null ? (
-        <section className="rpt-section rpt-empty">
-          <p>暂无周数据</p>
-        </section>
+        <EmptyState as="section" art="data" title="暂无周数据" />
       ) : (
         <>
           <ReportSection id="weekly-asking" title="挂牌均价周变化">
