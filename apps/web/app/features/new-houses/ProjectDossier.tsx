@@ -11,6 +11,7 @@ import {
 import { EstateCover } from '../../components/estate-cover/EstateCover.tsx';
 import { area, monthTitle, rate, totalPrice, unitPrice } from '../../lib/display.ts';
 import { dayTitle, statusClass, totalRange } from './format.ts';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 
 export function ProjectHead({ detail }: { detail: NewHouseDetailBody }) {
   const { project } = detail;
@@ -146,7 +147,7 @@ export function PriceListBlock({ priceList }: { priceList: NewHousePriceListBody
         {priceList.published ? '已公示一房一价' : '尚未公示一房一价'}
         ，以下为各户型参考价（总价 ÷ 面积得出单价）；分楼栋明细以售楼处公示为准
       </p>
-      <table className="nh-table">
+      <DataTable>
         <thead>
           <tr>
             <th>户型</th>
@@ -169,7 +170,7 @@ export function PriceListBlock({ priceList }: { priceList: NewHousePriceListBody
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { days, decimal, percent, unitPrice } from '../../lib/display.ts';
 import type { ReportChart } from './charts.server.ts';
 import { Figures, RateText, ReportSection } from './ReportParts.tsx';
 import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 
 export function CoreFigures({ figures, activity }: { figures: SeriesFigures; activity: MonthActivity }) {
   return (
@@ -61,7 +62,7 @@ export function SupplySection({ title, rows, empty }: { title: string; rows: New
       {rows.length === 0 ? (
         <EmptyNote>{empty}</EmptyNote>
       ) : (
-        <table className="rpt-table">
+        <DataTable report>
           <thead>
             <tr>
               <th scope="col">楼盘</th>
@@ -84,7 +85,7 @@ export function SupplySection({ title, rows, empty }: { title: string; rows: New
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
     </ReportSection>
   );

@@ -5,6 +5,7 @@ import type { HotEstateRow, WeekAreaRow, WeekFigures, WeekRange } from '@fjt/dom
 import { unitPrice } from '../../lib/display.ts';
 import { Figures, ReportSection } from './ReportParts.tsx';
 import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 
 /** 2026-06-01 → '6月1日'. */
 export function dayTitle(day: string): string {
@@ -104,7 +105,7 @@ export function WeekAreaTable({
   linkTo: (row: WeekAreaRow) => string;
 }) {
   return (
-    <table className="rpt-table">
+    <DataTable report>
       <thead>
         <tr>
           <th scope="col">{nameHeader}</th>
@@ -125,7 +126,7 @@ export function WeekAreaTable({
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 
@@ -135,7 +136,7 @@ export function HotEstates({ cityId, rows }: { cityId: number; rows: HotEstateRo
       {rows.length === 0 ? (
         <EmptyNote>本周暂无新增挂牌或成交的小区</EmptyNote>
       ) : (
-        <table className="rpt-table">
+        <DataTable report>
           <thead>
             <tr>
               <th scope="col">小区</th>
@@ -158,7 +159,7 @@ export function HotEstates({ cityId, rows }: { cityId: number; rows: HotEstateRo
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
     </ReportSection>
   );

@@ -17,6 +17,7 @@ import { ProjectCard } from '../../features/new-houses/ProjectCard.tsx';
 import { ReportActions } from '../../features/reports/ReportParts.tsx';
 import { premiumText } from '../../features/new-houses/ProjectDossier.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 import '../../features/new-houses/new-houses.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -138,7 +139,7 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
         {report.districts.length === 0 ? (
           <p className="nh-hint">本月暂无在售楼盘公布参考均价</p>
         ) : (
-          <table className="nh-table">
+          <DataTable>
             <thead>
               <tr>
                 <th>区县</th>
@@ -162,7 +163,7 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
                 );
               })}
             </tbody>
-          </table>
+          </DataTable>
         )}
         <p className="nh-hint">新房均价为在售楼盘参考均价的平均值；二手挂牌均价取自当月价格序列</p>
       </section>

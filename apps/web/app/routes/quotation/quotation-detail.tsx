@@ -19,6 +19,7 @@ import { SubAreaList } from '../../features/quotation/SubAreaList.tsx';
 import { premiumText } from '../../features/quotation/QuotationTable.tsx';
 import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../components/card/Card.tsx';
 import '../../features/quotation/quotation.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -99,8 +100,7 @@ export default function QuotationDetailPage({ loaderData }: Route.ComponentProps
         ) : null}
       </header>
       {chart ? (
-        <section className="quotation-card">
-          <h2>近36个月走势</h2>
+        <Card flush title="近36个月走势">
           <SvgChart
             svg={chart}
             label={`${detail.name}近36个月挂牌均价、成交均价与房东溢价系数`}
@@ -112,7 +112,7 @@ export default function QuotationDetailPage({ loaderData }: Route.ComponentProps
               )
             }
           />
-        </section>
+        </Card>
       ) : (
         <EmptyState
           as="section"
@@ -126,16 +126,14 @@ export default function QuotationDetailPage({ loaderData }: Route.ComponentProps
         />
       )}
       {chart ? (
-        <section className="quotation-card">
-          <h2>月度明细</h2>
+        <Card flush title="月度明细">
           <MonthTable series={detail.series} />
-        </section>
+        </Card>
       ) : null}
       {detail.subAreas.length > 0 ? (
-        <section className="quotation-card">
-          <h2>{detail.subLevel === 'plate' ? '各板块行情' : '小区行情'}</h2>
+        <Card flush title={detail.subLevel === 'plate' ? '各板块行情' : '小区行情'}>
           <SubAreaList detail={detail} />
-        </section>
+        </Card>
       ) : null}
       <PriceGuidePopup visible={guide} onClose={() => setGuide(false)} />
     </main>

@@ -19,6 +19,7 @@ import { Figures, ReportActions, ReportSection } from '../../features/reports/Re
 import { WeekFiguresSection, WeekPicker, dayTitle, weekTitle } from '../../features/reports/WeekParts.tsx';
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
 import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 import '../../features/reports/reports.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; empty: string }) {
   if (rows.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return (
-    <table className="rpt-table">
+    <DataTable report>
       <thead>
         <tr>
           <th scope="col">户型面积</th>
@@ -84,7 +85,7 @@ function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; 
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

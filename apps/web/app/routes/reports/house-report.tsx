@@ -13,6 +13,7 @@ import { DataSource, Figures, ReportSection } from '../../features/reports/Repor
 import { riskFlags } from '../../features/reports/risk-flags.ts';
 import { area, days, decimal, monthTitle, percent, totalPrice, unitPrice } from '../../lib/display.ts';
 import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 import '../../features/reports/reports.css';
 
 const LATEST_DEALS = 5;
@@ -173,7 +174,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
         {deals.length === 0 ? (
           <EmptyNote>近一年暂无成交记录</EmptyNote>
         ) : (
-          <table className="rpt-table">
+          <DataTable report>
             <thead>
               <tr>
                 <th scope="col">成交日期</th>
@@ -196,7 +197,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         )}
         {dealTotal > deals.length ? (
           <p className="rpt-hint no-print">
@@ -207,7 +208,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
 
       {roomTypes.length > 0 ? (
         <ReportSection id="house-rooms" title="户型分析">
-          <table className="rpt-table">
+          <DataTable report>
             <thead>
               <tr>
                 <th scope="col">户型</th>
@@ -226,13 +227,13 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </ReportSection>
       ) : null}
 
       {buildings.length > 0 ? (
         <ReportSection id="house-buildings" title="楼栋分析">
-          <table className="rpt-table">
+          <DataTable report>
             <thead>
               <tr>
                 <th scope="col">楼栋</th>
@@ -253,7 +254,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
           {buildingCount > buildings.length ? (
             <p className="rpt-hint">
               共{buildingCount}栋，列出在售最多的{buildings.length}栋

@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { floorLabel, formatDate, roomLabel, type DealListBody } from '@fjt/domain';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
-import { Section } from './Section.tsx';
+import { Card } from '../../../components/card/Card.tsx';
 import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
 
 export function DealsBlock({
@@ -19,7 +19,7 @@ export function DealsBlock({
 }) {
   const historyPath = `/${cityId}/deal-history/${estateId}`;
   return (
-    <Section
+    <Card
       id="estate-deals"
       title="最新成交"
       more={deals.total > 0 ? { to: historyPath, text: `全部${deals.total}条` } : undefined}
@@ -63,6 +63,6 @@ export function DealsBlock({
           ))}
         </ul>
       )}
-    </Section>
+    </Card>
   );
 }

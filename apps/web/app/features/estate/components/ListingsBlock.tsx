@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { floorLabel, roomLabel, type ListingAnalysisBody, type ListingListBody } from '@fjt/domain';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
-import { Section } from './Section.tsx';
+import { Card } from '../../../components/card/Card.tsx';
 import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
 
 export function ListingsBlock({
@@ -18,7 +18,7 @@ export function ListingsBlock({
 }) {
   const resoldPath = `/${cityId}/house-resold/${estateId}`;
   return (
-    <Section
+    <Card
       id="estate-listings"
       title="在售房源"
       more={listings.total > 0 ? { to: resoldPath, text: `全部${listings.total}套` } : undefined}
@@ -72,6 +72,6 @@ export function ListingsBlock({
           ))}
         </ul>
       )}
-    </Section>
+    </Card>
   );
 }
