@@ -17,6 +17,8 @@ describe('Card', () => {
     );
     const region = screen.getByRole('region', { name: '最新成交' });
     expect(region.getAttribute('data-testid')).toBe('estate-deals');
+    expect(region.id).toBe('estate-deals');
+
     expect(region.className).toBe('card');
     expect(screen.getByRole('heading', { level: 2, name: '最新成交' }).id).toBe('estate-deals-title');
     const more = screen.getByRole('link', { name: '全部12条' });

@@ -11,7 +11,7 @@ export interface CardMore {
 }
 
 export interface CardProps {
-  /** Names the title for aria-labelledby and is the test id. */
+  /** The section's id (an anchor), its test id, and the prefix of its title's id for aria-labelledby. */
   id?: string;
   title?: ReactNode;
   /** The title row's link on the right ('全部12条 ›'), or any node to put there. */
@@ -32,7 +32,9 @@ export function Card({ id, title, more, label, flush = false, className, childre
   const titleId = id && title ? `${id}-title` : undefined;
   return (
     <section
+      id={id}
       className={classes}
+
       aria-labelledby={label ? undefined : titleId}
       aria-label={label ?? (!titleId && typeof title === 'string' ? title : undefined)}
       data-testid={id}

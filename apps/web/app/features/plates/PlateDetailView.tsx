@@ -158,7 +158,15 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
         </Card>
       ) : null}
 
-      <Card id="plate-top-estates" title="领涨小区" more={{ to: listHref, text: `全部${detail.estateCount}个小区` }}>
+      <Card
+        id="plate-top-estates"
+        title="领涨小区"
+        more={
+          <Link className="card__more" to={listHref}>
+            全部{detail.estateCount}个小区 ›
+          </Link>
+        }
+      >
         {detail.topEstates.length === 0 ? (
           <EmptyNote>该板块暂无小区数据</EmptyNote>
         ) : (

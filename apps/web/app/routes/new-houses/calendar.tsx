@@ -16,6 +16,7 @@ import type { Route } from './+types/calendar';
 import { monthTitle, unitPrice } from '../../lib/display.ts';
 import { CALENDAR_TYPE_ORDER, CalendarMonth } from '../../features/new-houses/CalendarMonth.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../components/card/Card.tsx';
 import '../../features/new-houses/new-houses.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -94,9 +95,9 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      <section className="nh-block">
+      <Card flush>
         <CalendarMonth month={month} events={events} />
-      </section>
+      </Card>
       {events.length === 0 ? (
         <EmptyState
           title="本月暂无开盘"
