@@ -1,13 +1,14 @@
 // Districts of the city with their 挂牌均价 and MoM; a row opens the district report.
 import { Link } from 'react-router';
 import { formatMoney, formatRate, type AreaOption } from '@fjt/domain';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { Card } from '../../components/card/Card.tsx';
 
 export function DistrictTable({ cityId, districts }: { cityId: number; districts: AreaOption[] }) {
   if (districts.length === 0) return null;
   return (
-    <section className="home-block" aria-label="各区房价">
-      <h2 className="home-block__title">各区房价</h2>
-      <table className="district-table">
+    <Card title="各区房价">
+      <DataTable size="md">
         <thead>
           <tr>
             <th scope="col">区域</th>
@@ -29,7 +30,7 @@ export function DistrictTable({ cityId, districts }: { cityId: number; districts
             );
           })}
         </tbody>
-      </table>
-    </section>
+      </DataTable>
+    </Card>
   );
 }

@@ -1,17 +1,12 @@
 // The five estates people look at most this week.
 import { Link } from 'react-router';
 import { formatMoney, formatRate, type RankRow } from '@fjt/domain';
+import { Card } from '../../components/card/Card.tsx';
 
 export function HotEstates({ cityId, estates }: { cityId: number; estates: RankRow[] }) {
   if (estates.length === 0) return null;
   return (
-    <section className="home-block" aria-label="热门小区">
-      <header className="home-block__head">
-        <h2 className="home-block__title">热门小区</h2>
-        <Link to={`/${cityId}/hot-community`} className="home-block__more">
-          查看更多
-        </Link>
-      </header>
+    <Card title="热门小区" more={{ to: `/${cityId}/hot-community`, text: '查看更多' }}>
       <ol className="hot-estates">
         {estates.map((e) => {
           const rate = formatRate(e.listingMom);
@@ -35,6 +30,6 @@ export function HotEstates({ cityId, estates }: { cityId: number; estates: RankR
           );
         })}
       </ol>
-    </section>
+    </Card>
   );
 }

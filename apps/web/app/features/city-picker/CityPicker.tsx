@@ -9,6 +9,7 @@ import {
   RECENT_CITIES_KEY,
   type CitySummary,
 } from '@fjt/domain';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import './city-picker.css';
 
 type LocateState =
@@ -80,7 +81,7 @@ export function CityPicker({
       {matches ? (
         <ul className="city-picker__results" aria-label="搜索结果">
           {matches.length === 0 ? (
-            <li className="city-picker__empty">暂未开通该城市，换个城市试试</li>
+            <EmptyState as="li" frame="plain" art="search" title="暂未开通该城市，换个城市试试" />
           ) : (
             matches.map((city) => (
               <li key={city.id}>

@@ -3,14 +3,14 @@
 import { useState } from 'react';
 import { SvgChart } from '../../components/charts/SvgChart.tsx';
 import type { DealChart } from './types.ts';
+import { Card } from '../../components/card/Card.tsx';
 
 export function DealChartBlock({ charts, takeaways }: { charts: DealChart[]; takeaways: Record<number, string> }) {
   const [months, setMonths] = useState(charts[0]?.months ?? 12);
   const chart = charts.find((c) => c.months === months) ?? charts[0];
   if (!chart) return null;
   return (
-    <section className="deal-card" aria-label="月度成交">
-      <h2 className="deal-card__title">月度成交</h2>
+    <Card flush title="月度成交">
       <div className="deal-tabs" role="tablist" aria-label="成交走势时间范围">
         {charts.map((c) => (
           <button
@@ -30,6 +30,6 @@ export function DealChartBlock({ charts, takeaways }: { charts: DealChart[]; tak
         label={`近${chart.months}个月每月成交套数与成交均价`}
         takeaway={takeaways[chart.months]}
       />
-    </section>
+    </Card>
   );
 }

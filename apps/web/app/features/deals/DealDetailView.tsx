@@ -11,6 +11,8 @@ import {
 } from '@fjt/domain';
 import { DealRowView } from './DealRowView.tsx';
 import { area, days, percent, totalPrice, unitPrice } from '../../lib/display.ts';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../components/card/Card.tsx';
 
 function TimelineText({ event }: { event: DealTimelineEvent }) {
   switch (event.kind) {
@@ -81,8 +83,7 @@ export function DealDetailView({
         <p className="deal-summary__note">成交数据约延迟15天 · 来源：{deal.source}</p>
       </section>
 
-      <section className="deal-card" aria-label="房屋信息">
-        <h2 className="deal-card__title">房屋信息</h2>
+      <Card flush title="房屋信息">
         <dl className="deal-facts">
           <div>
             <dt>户型</dt>
@@ -117,10 +118,9 @@ export function DealDetailView({
             <dd>{unit.yearsHeld ?? MISSING_VALUE}</dd>
           </div>
         </dl>
-      </section>
+      </Card>
 
-      <section className="deal-card" aria-label="成交过程">
-        <h2 className="deal-card__title">成交过程</h2>
+      <Card flush title="成交过程">
         <ol className="deal-timeline">
           {detail.timeline.map((event, i) => (
             <li key={`${event.kind}-${i}`}>
@@ -145,12 +145,11 @@ export function DealDetailView({
             <dd className="num">{detail.followers}人</dd>
           </div>
         </dl>
-      </section>
+      </Card>
 
-      <section className="deal-card" aria-label="同户型成交">
-        <h2 className="deal-card__title">同户型成交（前后6个月）</h2>
+      <Card flush label="同户型成交" title="同户型成交（前后6个月）">
         {detail.similar.length === 0 ? (
-          <p className="deal-empty__hint">前后6个月本小区暂无同户型成交</p>
+          <EmptyNote>前后6个月本小区暂无同户型成交</EmptyNote>
         ) : (
           <ul className="deal-list" aria-label="同户型成交记录">
             {detail.similar.map((d) => (
@@ -160,7 +159,7 @@ export function DealDetailView({
             ))}
           </ul>
         )}
-      </section>
+      </Card>
     </>
   );
 }

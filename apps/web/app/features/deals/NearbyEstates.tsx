@@ -2,12 +2,17 @@
 import { Link } from 'react-router';
 import { formatMoney, type AroundEstate } from '@fjt/domain';
 import { rate, unitPrice } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 export function NearbyEstates({ cityId, estates }: { cityId: number; estates: AroundEstate[] }) {
   return (
-    <section className="deal-card deal-empty" aria-label="近一年暂无成交">
-      <p className="deal-empty__title">近一年暂无成交</p>
-      <p className="deal-empty__hint">订阅后有成交第一时间通知你，也可以看看周边小区的成交</p>
+    <EmptyState
+      as="section"
+      label="近一年暂无成交"
+      art="data"
+      title="近一年暂无成交"
+      hint="订阅后有成交第一时间通知你，也可以看看周边小区的成交"
+    >
       {estates.length > 0 ? (
         <ul className="deal-nearby" aria-label="周边小区">
           {estates.map((e) => {
@@ -28,6 +33,6 @@ export function NearbyEstates({ cityId, estates }: { cityId: number; estates: Ar
           })}
         </ul>
       ) : null}
-    </section>
+    </EmptyState>
   );
 }

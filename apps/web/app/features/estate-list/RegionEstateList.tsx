@@ -1,9 +1,10 @@
 // The estates of one region (a plate or a district) under the sticky filter bar, with infinite scroll and an
 // empty state; shared by 板块小区榜 and 区域小区 (PAGES.md §3.4, §3.1). The first page comes from the loader.
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ConditionGroup, EstateListBody, EstateListRow } from '@fjt/domain';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
 import { EstateListCard } from './EstateListCard.tsx';
@@ -59,19 +60,12 @@ export function RegionEstateList({
           共{estates.total}个小区{estates.month ? ` · ${estates.month.replace('-', '年')}月数据` : ''}
         </p>
         {items.length === 0 ? (
-          <div className="estate-list-empty" data-testid="estate-list-empty">
-            <p>{empty.text}</p>
-            {filtered ? (
-              <>
-                <p className="estate-list-empty__hint">没有符合筛选条件的小区，换个均价或楼龄试试</p>
-                <Link to={`?${clearFilters}`} replace className="btn">
-                  清除筛选条件
-                </Link>
-              </>
-            ) : (
-              empty.action
-            )}
-          </div>
+          <EmptyState
+            testId="estate-list-empty"
+            title={empty.text}
+            hint={filtered ? '没有符合筛选条件的小区，换个均价或楼龄试试' : null}
+            action={filtered ? <ClearFiltersLink to={`?${clearFilters}`} /> : empty.action}
+          />
         ) : (
           <ul className="estate-list" aria-label="小区">
             {items.map((estate) => (

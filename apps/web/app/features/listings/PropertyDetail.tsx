@@ -8,18 +8,8 @@ import { useSendOrder } from '../../components/layouts/SendOrderLayout.tsx';
 import { copyText } from '../../lib/copy-text.ts';
 import { ListingCardView } from './ListingCardView.tsx';
 import { area, monthTitle, rate, totalPrice, unitPrice } from '../../lib/display.ts';
-
-function Section({ title, children, more }: { title: string; children: React.ReactNode; more?: React.ReactNode }) {
-  return (
-    <section className="property-section" aria-label={title}>
-      <div className="property-section__head">
-        <h2>{title}</h2>
-        {more}
-      </div>
-      {children}
-    </section>
-  );
-}
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../components/card/Card.tsx';
 
 function DealLine({ deal, today }: { deal: DealRow; today: Date }) {
   return (
@@ -53,9 +43,9 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
   };
 
   const similar = (
-    <Section title="相似房源" more={<Link to={`/${cityId}/house-resold/${estate.id}`}>更多在售</Link>}>
+    <Card flush title="相似房源" more={{ to: `/${cityId}/house-resold/${estate.id}`, text: '更多在售' }}>
       {detail.similar.length === 0 ? (
-        <p className="property-empty">暂无相似房源</p>
+        <EmptyNote>暂无相似房源</EmptyNote>
       ) : (
         <ul className="listing-list listing-list--flush" aria-label="相似房源">
           {detail.similar.map((s) => (
@@ -65,7 +55,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
           ))}
         </ul>
       )}
-    </Section>
+    </Card>
   );
 
   if (!l.onSale) {
@@ -112,7 +102,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
         </p>
       </section>
 
-      <Section title="房源信息">
+      <Card flush title="房源信息">
         <dl className="listing-facts">
           <div>
             <dt>户型</dt>
@@ -169,9 +159,9 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
             <dd className="num">{l.followers}人</dd>
           </div>
         </dl>
-      </Section>
+      </Card>
 
-      <Section title="带看">
+      <Card flush title="带看">
         <dl className="listing-facts listing-facts--two">
           <div>
             <dt>近7天带看</dt>
@@ -182,11 +172,11 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
             <dd className="num">{l.views30d}次</dd>
           </div>
         </dl>
-      </Section>
+      </Card>
 
-      <Section title="调价记录">
+      <Card flush title="调价记录">
         {detail.priceChanges.length === 0 ? (
-          <p className="property-empty">挂牌以来未调价，首次挂牌{totalPrice(l.initialTotalPrice)}</p>
+          <EmptyNote>挂牌以来未调价，首次挂牌{totalPrice(l.initialTotalPrice)}</EmptyNote>
         ) : (
           <ol className="price-changes">
             <li>
@@ -209,9 +199,9 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
             })}
           </ol>
         )}
-      </Section>
+      </Card>
 
-      <Section title="所在小区">
+      <Card flush title="所在小区">
         <Link className="property-estate" to={estatePath}>
           <EstateCover id={estate.id} name={estate.name} district={estate.districtName} />
           <span>
@@ -225,11 +215,11 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
             </small>
           </span>
         </Link>
-      </Section>
+      </Card>
 
-      <Section title="本小区成交" more={<Link to={`/${cityId}/deal-history/${estate.id}`}>全部成交</Link>}>
+      <Card flush title="本小区成交" more={{ to: `/${cityId}/deal-history/${estate.id}`, text: '全部成交' }}>
         {detail.deals.length === 0 ? (
-          <p className="property-empty">暂无成交记录</p>
+          <EmptyNote>暂无成交记录</EmptyNote>
         ) : (
           <ul className="property-deals" aria-label="本小区成交">
             {detail.deals.map((d) => (
@@ -237,12 +227,12 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
             ))}
           </ul>
         )}
-      </Section>
+      </Card>
 
       {similar}
 
       {agent ? (
-        <Section title="经纪人">
+        <Card flush title="经纪人">
           <div className="property-agent">
             <span className="property-agent__avatar" aria-hidden="true">
               {agent.name.slice(0, 1)}
@@ -261,7 +251,7 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
               咨询
             </button>
           </div>
-        </Section>
+        </Card>
       ) : null}
 
       <div className="property-bar">

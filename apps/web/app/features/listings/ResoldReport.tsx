@@ -13,6 +13,7 @@ import {
 } from '@fjt/domain';
 import { copyText } from '../../lib/copy-text.ts';
 import { area, monthTitle, rate, totalPrice, unitPrice } from '../../lib/display.ts';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 import './report.css';
 
 export interface ResoldReportData {
@@ -96,7 +97,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
 
       <section className="report-section" aria-label="近12个月挂牌与成交">
         <h2>二、近12个月挂牌与成交</h2>
-        <table className="report-table">
+        <DataTable report>
           <thead>
             <tr>
               <th>月份</th>
@@ -117,7 +118,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
         <p className="report-hint">均价单位：元/㎡；“--”表示当月无数据。</p>
       </section>
 
@@ -138,7 +139,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
           ) : null}
         </div>
         {roomTypes && roomTypes.list.length > 0 ? (
-          <table className="report-table">
+          <DataTable report>
             <thead>
               <tr>
                 <th>户型</th>
@@ -159,7 +160,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         ) : null}
         {totalPrices ? <p className="report-hint">在售平均总价：{totalPrice(totalPrices.avgTotalPrice)}</p> : null}
       </section>
@@ -169,7 +170,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
           四、在售房源（{listings.total}套
           {listings.total > listings.list.length ? `，列出最新${listings.list.length}套` : ''}）
         </h2>
-        <table className="report-table report-table--listings">
+        <DataTable report className="report-table--listings">
           <thead>
             <tr>
               <th>房源</th>
@@ -192,7 +193,7 @@ export function ResoldReport({ report }: { report: ResoldReportData }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
         <p className="report-hint">单价单位：元/㎡；挂牌日期为年-月-日（两位年份）。</p>
       </section>
 

@@ -5,6 +5,8 @@ import { InfiniteScroll } from 'antd-mobile';
 import type { ManagerDetailBody, ManagerListBody } from '@fjt/domain';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { ProjectCard } from './ProjectCard.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../components/card/Card.tsx';
 
 const imPath = (m: { imId: string; name: string }) =>
   `/im?userid=${encodeURIComponent(m.imId)}&username=${encodeURIComponent(m.name)}`;
@@ -13,7 +15,7 @@ export function ManagerProfile({ cityId, detail }: { cityId: number; detail: Man
   const { manager, projects } = detail;
   return (
     <main className="nh nh--detail">
-      <header className="nh-block nh-profile">
+      <header className="nh-profile">
         <span className="nh-avatar nh-avatar--large" aria-hidden="true">
           {manager.name.slice(0, 1)}
         </span>
@@ -22,7 +24,7 @@ export function ManagerProfile({ cityId, detail }: { cityId: number; detail: Man
           <p className="nh-hint">{manager.developer} · 置业顾问</p>
         </div>
       </header>
-      <section className="nh-block" aria-label="服务数据">
+      <Card flush label="服务数据">
         <dl className="nh-facts nh-facts--three">
           <div>
             <dt>评分</dt>
@@ -37,9 +39,8 @@ export function ManagerProfile({ cityId, detail }: { cityId: number; detail: Man
             <dd>{manager.projectCount}个</dd>
           </div>
         </dl>
-      </section>
-      <section className="nh-block nh-block--flush" aria-label="负责楼盘">
-        <h2>负责楼盘</h2>
+      </Card>
+      <Card flush className="nh-card-bleed" title="负责楼盘">
         {projects.length === 0 ? (
           <p className="nh-hint">暂无负责楼盘</p>
         ) : (
@@ -51,7 +52,7 @@ export function ManagerProfile({ cityId, detail }: { cityId: number; detail: Man
             ))}
           </ul>
         )}
-      </section>
+      </Card>
       <p className="nh__count">号码保护，咨询通过在线消息进行</p>
       <div className="nh-bar">
         <Link className="btn btn-primary nh-bar__primary" to={imPath(manager)}>
@@ -82,14 +83,16 @@ export function ManagerDirectory({
         <p className="nh-head__hint">共{managers.total}位 · 按评分与响应率排序</p>
       </header>
       {items.length === 0 ? (
-        <div className="nh-empty">
-          <p>暂无置业顾问</p>
-          <Link to={`/${cityId}/house-new`} className="btn btn-primary">
-            看看新房
-          </Link>
-        </div>
+        <EmptyState
+          title="暂无置业顾问"
+          action={
+            <Link to={`/${cityId}/house-new`} className="btn btn-primary">
+              看看新房
+            </Link>
+          }
+        />
       ) : (
-        <section className="nh-block">
+        <Card flush>
           <ul className="nh-managers" aria-label="置业顾问">
             {items.map((m) => (
               <li key={m.id}>
@@ -112,7 +115,7 @@ export function ManagerDirectory({
             ))}
           </ul>
           {items.length > 0 ? <InfiniteScroll loadMore={loadMore} hasMore={hasMore} /> : null}
-        </section>
+        </Card>
       )}
     </main>
   );

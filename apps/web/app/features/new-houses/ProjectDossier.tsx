@@ -11,6 +11,8 @@ import {
 import { EstateCover } from '../../components/estate-cover/EstateCover.tsx';
 import { area, monthTitle, rate, totalPrice, unitPrice } from '../../lib/display.ts';
 import { dayTitle, statusClass, totalRange } from './format.ts';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { Card } from '../../components/card/Card.tsx';
 
 export function ProjectHead({ detail }: { detail: NewHouseDetailBody }) {
   const { project } = detail;
@@ -43,7 +45,7 @@ export function ProjectHead({ detail }: { detail: NewHouseDetailBody }) {
 export function PriceBlock({ detail }: { detail: NewHouseDetailBody }) {
   const { project } = detail;
   return (
-    <section className="nh-block" aria-label="价格">
+    <Card flush label="价格">
       <div className="nh-price">
         <div>
           <p className="nh-price__label">参考均价</p>
@@ -62,15 +64,14 @@ export function PriceBlock({ detail }: { detail: NewHouseDetailBody }) {
             ? `（${project.priceAgeDays}天前）`
             : ''}
       </p>
-    </section>
+    </Card>
   );
 }
 
 export function DatesBlock({ detail }: { detail: NewHouseDetailBody }) {
   const { project } = detail;
   return (
-    <section className="nh-block" aria-label="开盘与交房">
-      <h2>开盘与交房</h2>
+    <Card flush title="开盘与交房">
       <dl className="nh-facts">
         <div>
           <dt>开盘时间</dt>
@@ -95,7 +96,7 @@ export function DatesBlock({ detail }: { detail: NewHouseDetailBody }) {
           </>
         ) : null}
       </dl>
-      <h3>预售许可证</h3>
+      <h3 className="nh-subtitle">预售许可证</h3>
       {project.presalePermits.length === 0 ? (
         <p className="nh-hint">暂未取得预售许可证，取证后第一时间通知你</p>
       ) : (
@@ -110,14 +111,13 @@ export function DatesBlock({ detail }: { detail: NewHouseDetailBody }) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 
 export function UnitTypesBlock({ detail }: { detail: NewHouseDetailBody }) {
   return (
-    <section className="nh-block" aria-label="户型">
-      <h2>户型（{detail.unitTypes.length}）</h2>
+    <Card flush title={`户型（${detail.unitTypes.length}）`} label="户型">
       <ul className="nh-units">
         {detail.unitTypes.map((u) => (
           <li key={u.id}>
@@ -134,19 +134,18 @@ export function UnitTypesBlock({ detail }: { detail: NewHouseDetailBody }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
 export function PriceListBlock({ priceList }: { priceList: NewHousePriceListBody }) {
   return (
-    <section className="nh-block" aria-label="一房一价">
-      <h2>一房一价</h2>
+    <Card flush title="一房一价">
       <p className="nh-hint">
         {priceList.published ? '已公示一房一价' : '尚未公示一房一价'}
         ，以下为各户型参考价（总价 ÷ 面积得出单价）；分楼栋明细以售楼处公示为准
       </p>
-      <table className="nh-table">
+      <DataTable>
         <thead>
           <tr>
             <th>户型</th>
@@ -169,8 +168,8 @@ export function PriceListBlock({ priceList }: { priceList: NewHousePriceListBody
             </tr>
           ))}
         </tbody>
-      </table>
-    </section>
+      </DataTable>
+    </Card>
   );
 }
 
@@ -187,8 +186,7 @@ export function PlanningBlock({ detail }: { detail: NewHouseDetailBody }) {
     ['装修', project.decoration ?? '--'],
   ];
   return (
-    <section className="nh-block" aria-label="规划信息">
-      <h2>规划信息</h2>
+    <Card flush title="规划信息">
       <dl className="nh-facts">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -197,7 +195,7 @@ export function PlanningBlock({ detail }: { detail: NewHouseDetailBody }) {
           </div>
         ))}
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -212,8 +210,7 @@ export function ResaleCompareBlock({ cityId, detail }: { cityId: number; detail:
   const { project, nearbyResale } = detail;
   const diff = rate(nearbyResale.premiumPct);
   return (
-    <section className="nh-block" aria-label="周边二手房对比">
-      <h2>周边二手房对比</h2>
+    <Card flush title="周边二手房对比">
       <dl className="nh-facts">
         <div>
           <dt>本楼盘参考均价</dt>
@@ -237,7 +234,7 @@ export function ResaleCompareBlock({ cityId, detail }: { cityId: number; detail:
       <p className="nh-hint">
         <Link to={`/${cityId}/house-new?districtId=${project.districtId}`}>看看同区域其他新房</Link>
       </p>
-    </section>
+    </Card>
   );
 }
 

@@ -5,6 +5,7 @@ import { roomLabel, type NewHouseDetailBody, type NewHousePriceListBody } from '
 import { area, monthTitle, totalPrice, unitPrice } from '../../lib/display.ts';
 import { dayTitle, totalRange } from './format.ts';
 import { premiumText } from './ProjectDossier.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 import './project-report.css';
 
 export function ProjectReport({
@@ -72,7 +73,7 @@ export function ProjectReport({
             <dd>{project.lottery ? `${dayTitle(project.lottery.date)}，${project.lottery.units}套` : '--'}</dd>
           </div>
         </dl>
-        <table className="nh-report-table">
+        <DataTable report>
           <thead>
             <tr>
               <th>预售许可证</th>
@@ -95,12 +96,12 @@ export function ProjectReport({
               ))
             )}
           </tbody>
-        </table>
+        </DataTable>
       </section>
 
       <section className="nh-report-section" aria-label="户型价格表">
         <h2>三、户型价格表</h2>
-        <table className="nh-report-table">
+        <DataTable report>
           <thead>
             <tr>
               <th>户型</th>
@@ -126,7 +127,7 @@ export function ProjectReport({
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
         <p className="nh-report-hint">
           {priceList?.published ? '本项目已公示一房一价。' : '本项目尚未公示一房一价。'}
           单价 = 参考总价 ÷ 建筑面积。
@@ -165,7 +166,7 @@ export function ProjectReport({
 
       <section className="nh-report-section" aria-label="与板块二手房对比">
         <h2>五、与板块二手房对比</h2>
-        <table className="nh-report-table">
+        <DataTable report>
           <thead>
             <tr>
               <th>指标</th>
@@ -193,7 +194,7 @@ export function ProjectReport({
               <td>{premiumText(nearbyResale.premiumPct)}</td>
             </tr>
           </tbody>
-        </table>
+        </DataTable>
         <p className="nh-report-hint">板块均价取自房价通月度价格序列，与板块详情、城市报告同源。</p>
       </section>
     </main>

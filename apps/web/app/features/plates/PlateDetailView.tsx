@@ -1,30 +1,20 @@
 // 板块详情 blocks (PAGES.md §3.4): prices with MoM/YoY, trend against district and city, supply and demand,
 // distributions of the listings on sale, the leading estates, new projects and the weekly-report link.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MISSING_VALUE, formatMoney, type PlateDetailBody } from '@fjt/domain';
 import { SvgChart } from '../../components/charts/SvgChart.tsx';
 import { days, monthTitle, percent, rate, unitPrice } from '../../lib/display.ts';
 import type { PlateTrendChart } from './charts.server.ts';
 import { PlateActionBar } from './PlateActionBar.tsx';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../components/card/Card.tsx';
 
 interface Props {
   cityId: number;
   detail: PlateDetailBody;
   trends: PlateTrendChart[];
   distributions: { key: string; title: string; svg: string }[];
-}
-
-function Block({ id, title, more, children }: { id: string; title: string; more?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="plates-card plate-block" aria-labelledby={`${id}-title`} data-testid={id}>
-      <header className="plate-block__head">
-        <h2 id={`${id}-title`}>{title}</h2>
-        {more}
-      </header>
-      {children}
-    </section>
-  );
 }
 
 function Change({ label, value }: { label: string; value: number | null }) {
@@ -112,7 +102,7 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
       </section>
 
       {trend ? (
-        <Block id="plate-trend" title="价格走势">
+        <Card id="plate-trend" title="价格走势">
           <Tabs
             label="走势时间范围"
             tabs={trends.map((t) => ({ value: t.months, text: `近${t.months}个月` }))}
@@ -124,10 +114,10 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
             label={`${detail.name}与${detail.districtName}、${detail.cityName}近${trend.months}个月挂牌均价走势`}
             takeaway={<span className={`trend-${trend.trend}`}>{trend.takeaway}</span>}
           />
-        </Block>
+        </Card>
       ) : null}
 
-      <Block id="plate-supply" title="供需情况">
+      <Card id="plate-supply" title="供需情况">
         <dl className="plate-supply">
           <div>
             <dt>挂牌量</dt>
@@ -154,10 +144,10 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
             <dd className="num trend-down">{percent(supply.cutPct)}</dd>
           </div>
         </dl>
-      </Block>
+      </Card>
 
       {distribution ? (
-        <Block id="plate-distribution" title="在售房源分布">
+        <Card id="plate-distribution" title="在售房源分布">
           <Tabs
             label="分布维度"
             tabs={distributions.map((d) => ({ value: d.key, text: d.title }))}
@@ -165,20 +155,20 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
             onChange={setShape}
           />
           <SvgChart svg={distribution.svg} label={`${detail.name}在售房源按${distribution.title}分布`} />
-        </Block>
+        </Card>
       ) : null}
 
-      <Block
+      <Card
         id="plate-top-estates"
         title="领涨小区"
         more={
-          <Link className="plate-block__more" to={listHref}>
+          <Link className="card__more" to={listHref}>
             全部{detail.estateCount}个小区 ›
           </Link>
         }
       >
         {detail.topEstates.length === 0 ? (
-          <p className="plates-empty__hint">该板块暂无小区数据</p>
+          <EmptyNote>该板块暂无小区数据</EmptyNote>
         ) : (
           <ol className="plate-top">
             {detail.topEstates.map((e, i) => {
@@ -201,10 +191,10 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
             })}
           </ol>
         )}
-      </Block>
+      </Card>
 
       {detail.newProjects.length > 0 ? (
-        <Block id="plate-new-projects" title="板块新盘">
+        <Card id="plate-new-projects" title="板块新盘">
           <ul className="plate-projects">
             {detail.newProjects.map((p) => (
               <li key={p.id}>
@@ -218,7 +208,7 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
               </li>
             ))}
           </ul>
-        </Block>
+        </Card>
       ) : null}
 
       <Link className="plates-card plate-weekly" to={`/${cityId}/week-report/${detail.districtId}/${detail.id}`}>

@@ -1,6 +1,7 @@
 // Price indices with their sources (上月/上年同期 = 100), as the city report shows them.
 import type { PriceIndexRow } from '@fjt/domain';
 import { decimal } from '../../lib/display.ts';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 
 const show = (v: number | null) => (v === null ? '--' : decimal(v, 1));
 const trendClass = (v: number | null) => (v === null || v === 100 ? 'trend-flat' : v > 100 ? 'trend-up' : 'trend-down');
@@ -8,7 +9,7 @@ const trendClass = (v: number | null) => (v === null || v === 100 ? 'trend-flat'
 export function IndexTable({ rows }: { rows: PriceIndexRow[] }) {
   return (
     <>
-      <table className="rpt-table">
+      <DataTable report>
         <thead>
           <tr>
             <th scope="col">指数</th>
@@ -29,7 +30,7 @@ export function IndexTable({ rows }: { rows: PriceIndexRow[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <p className="rpt-hint">指数以上月、上年同月为100</p>
     </>
   );

@@ -4,6 +4,8 @@ import { SvgChart } from '../../components/charts/SvgChart.tsx';
 import { days, decimal, percent, unitPrice } from '../../lib/display.ts';
 import type { ReportChart } from './charts.server.ts';
 import { Figures, RateText, ReportSection } from './ReportParts.tsx';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 
 export function CoreFigures({ figures, activity }: { figures: SeriesFigures; activity: MonthActivity }) {
   return (
@@ -48,7 +50,7 @@ export function SegmentSection({ chart }: { chart: ReportChart | null }) {
       {chart ? (
         <SvgChart svg={chart.svg} takeaway={chart.takeaway} label="当月成交总价段分布（万）" />
       ) : (
-        <p className="rpt-empty">当月暂无成交，换个月份看看</p>
+        <EmptyNote>当月暂无成交，换个月份看看</EmptyNote>
       )}
     </ReportSection>
   );
@@ -58,9 +60,9 @@ export function SupplySection({ title, rows, empty }: { title: string; rows: New
   return (
     <ReportSection id="report-supply" title={title}>
       {rows.length === 0 ? (
-        <p className="rpt-empty">{empty}</p>
+        <EmptyNote>{empty}</EmptyNote>
       ) : (
-        <table className="rpt-table">
+        <DataTable report>
           <thead>
             <tr>
               <th scope="col">楼盘</th>
@@ -83,7 +85,7 @@ export function SupplySection({ title, rows, empty }: { title: string; rows: New
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
     </ReportSection>
   );

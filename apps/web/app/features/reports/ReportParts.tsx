@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ReportAreaRow } from '@fjt/domain';
 import { copyText } from '../../lib/copy-text.ts';
 import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 
 export function ReportSection({
   id,
@@ -82,7 +83,7 @@ export function AreaTable({
   linkTo?: (row: ReportAreaRow) => string;
 }) {
   return (
-    <table className="rpt-table">
+    <DataTable report>
       <thead>
         <tr>
           <th scope="col">{nameHeader}</th>
@@ -103,7 +104,7 @@ export function AreaTable({
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import type { HotEstateRow, WeekAreaRow, WeekFigures, WeekRange } from '@fjt/domain';
 import { unitPrice } from '../../lib/display.ts';
 import { Figures, ReportSection } from './ReportParts.tsx';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 
 /** 2026-06-01 → '6月1日'. */
 export function dayTitle(day: string): string {
@@ -103,7 +105,7 @@ export function WeekAreaTable({
   linkTo: (row: WeekAreaRow) => string;
 }) {
   return (
-    <table className="rpt-table">
+    <DataTable report>
       <thead>
         <tr>
           <th scope="col">{nameHeader}</th>
@@ -124,7 +126,7 @@ export function WeekAreaTable({
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 
@@ -132,9 +134,9 @@ export function HotEstates({ cityId, rows }: { cityId: number; rows: HotEstateRo
   return (
     <ReportSection id="week-hot" title="本周热门小区">
       {rows.length === 0 ? (
-        <p className="rpt-empty">本周暂无新增挂牌或成交的小区</p>
+        <EmptyNote>本周暂无新增挂牌或成交的小区</EmptyNote>
       ) : (
-        <table className="rpt-table">
+        <DataTable report>
           <thead>
             <tr>
               <th scope="col">小区</th>
@@ -157,7 +159,7 @@ export function HotEstates({ cityId, rows }: { cityId: number; rows: HotEstateRo
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
     </ReportSection>
   );

@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import type { SceneRow } from '@fjt/domain';
 import { sceneHref } from './scene-filters.ts';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 export function SceneEmpty({
   cityName,
@@ -18,16 +19,12 @@ export function SceneEmpty({
 }) {
   const others = scenes.filter((s) => s.code !== scene.code && s.count > 0);
   return (
-    <div className="scene-empty">
-      <p className="scene-empty__title">没有符合条件的房源</p>
-      <p className="scene-empty__hint">
-        {edited ? '放宽筛选条件试试，或者换个场景看看' : `${cityName}暂时没有在售的${scene.name}，换个场景看看`}
-      </p>
-      {edited ? (
-        <Link to={sceneHref(scene.code)} replace preventScrollReset className="btn">
-          清除筛选条件
-        </Link>
-      ) : null}
+    <EmptyState
+      frame="plain"
+      title="没有符合条件的房源"
+      hint={edited ? '放宽筛选条件试试，或者换个场景看看' : `${cityName}暂时没有在售的${scene.name}，换个场景看看`}
+      action={edited ? <ClearFiltersLink to={sceneHref(scene.code)} preventScrollReset /> : null}
+    >
       {others.length > 0 ? (
         <ul className="scene-empty__others" aria-label="其他场景">
           {others.map((s) => (
@@ -39,6 +36,6 @@ export function SceneEmpty({
           ))}
         </ul>
       ) : null}
-    </div>
+    </EmptyState>
   );
 }

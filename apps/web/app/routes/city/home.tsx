@@ -10,6 +10,7 @@ import { SceneEntries } from '../../features/city-home/SceneEntries.tsx';
 import { DistrictTable } from '../../features/city-home/DistrictTable.tsx';
 import { HotEstates } from '../../features/city-home/HotEstates.tsx';
 import { storedCityId } from '../../lib/city-storage.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/city-home/city-home.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -70,7 +71,7 @@ export default function CityHome({ loaderData, params }: Route.ComponentProps) {
       {overview.month ? (
         <PriceCard overview={overview} />
       ) : (
-        <p className="home-empty">{overview.cityName}的房价数据正在整理中，先看看其他城市吧。</p>
+        <EmptyState art="data" title={`${overview.cityName}的房价数据正在整理中，先看看其他城市吧。`} />
       )}
       <EntryGrid cityId={cityId} />
       <SceneEntries cityId={cityId} />

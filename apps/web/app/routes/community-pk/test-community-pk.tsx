@@ -9,6 +9,7 @@ import type { Route } from './+types/test-community-pk';
 import { loadSide, pkTrend, type LoadedSide } from '../../features/community-pk/pk.server.ts';
 import { PkView, type PkViewProps } from '../../features/community-pk/components/PkView.tsx';
 import type { PkEstate } from '../../features/community-pk/types.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const CANDIDATES = 20;
 /** Names as long as real ones get (a 小区 with its phase and block): the cards must wrap, not overflow. */
@@ -105,9 +106,7 @@ export default function TestCommunityPkRoute({ loaderData }: Route.ComponentProp
   return (
     <main className="pk-harness" data-testid="pk-harness">
       <h1 className="pk-harness__title">小区PK测试</h1>
-      {cases.length === 0 ? (
-        <p className="pk-harness__empty">数据库中没有两个有挂牌均价的小区，无法生成样例。</p>
-      ) : null}
+      {cases.length === 0 ? <EmptyState art="data" title="数据库中没有两个有挂牌均价的小区，无法生成样例。" /> : null}
       {cases.map(({ caption, ...view }) => (
         <section key={caption} className="pk-harness__case" data-testid="pk-case">
           <PkView caption={caption} {...view} />

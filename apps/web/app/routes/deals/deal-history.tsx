@@ -23,6 +23,7 @@ import { DealRowView } from '../../features/deals/DealRowView.tsx';
 import { DealSummary } from '../../features/deals/DealSummary.tsx';
 import { NearbyEstates } from '../../features/deals/NearbyEstates.tsx';
 import { unitPrice } from '../../lib/display.ts';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/deals/deals.css';
 
 const FILTER_KEYS = ['rooms', 'period'] as const;
@@ -129,12 +130,7 @@ export default function DealHistoryPage({ loaderData }: Route.ComponentProps) {
           <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
             <p className="deals__count">共{history.total}条成交记录</p>
             {items.length === 0 ? (
-              <div className="deal-card deal-empty">
-                <p className="deal-empty__title">暂无符合条件的成交</p>
-                <Link to="?" replace className="btn">
-                  清除筛选条件
-                </Link>
-              </div>
+              <EmptyState title="暂无符合条件的成交" action={<ClearFiltersLink />} />
             ) : (
               <ul className="deal-list" aria-label="成交记录">
                 {items.map((deal) => (

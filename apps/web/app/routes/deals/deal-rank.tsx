@@ -16,6 +16,7 @@ import {
 import type { Route } from './+types/deal-rank';
 import { DealRankList } from '../../features/deals/DealRankList.tsx';
 import { monthTitle } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/deals/deals.css';
 
 const KEYS = ['month', 'metric', 'level'] as const;
@@ -99,10 +100,7 @@ export default function DealRankPage({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {rank.list.length === 0 ? (
-        <div className="deal-card deal-empty">
-          <p className="deal-empty__title">本月暂无成交排行</p>
-          <p className="deal-empty__hint">成交数据约延迟15天，换个月份看看</p>
-        </div>
+        <EmptyState art="data" title="本月暂无成交排行" hint="成交数据约延迟15天，换个月份看看" />
       ) : (
         <DealRankList cityId={cityId} rank={rank} />
       )}

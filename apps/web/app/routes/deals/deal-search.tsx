@@ -1,6 +1,6 @@
 // /{city}/deal-search 查成交 (PAGES.md §3.3): the city's deals by district, 户型, 面积, 总价 and period, or by
 // estate keyword, grouped by estate (most deals first) with infinite scroll over the estates.
-import { Form, Link, data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Form, data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import {
   DEAL_PERIODS,
@@ -16,6 +16,7 @@ import type { Route } from './+types/deal-search';
 import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
 import { DealSearchGroupView } from '../../features/deals/DealSearchGroupView.tsx';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/deals/deals.css';
 
 const SLOTS: FilterSlot[] = [
@@ -125,14 +126,7 @@ export default function DealSearchPage({ loaderData }: Route.ComponentProps) {
           共{result.total}个小区 · {result.dealTotal}套成交 · 成交数据约延迟15天
         </p>
         {items.length === 0 ? (
-          <div className="deal-card deal-empty">
-            <p className="deal-empty__title">暂无符合条件的成交</p>
-            {filtered ? (
-              <Link to="?" replace className="btn">
-                清除筛选条件
-              </Link>
-            ) : null}
-          </div>
+          <EmptyState title="暂无符合条件的成交" action={filtered ? <ClearFiltersLink /> : null} />
         ) : (
           <ul className="deal-groups" aria-label="成交小区">
             {items.map((group) => (

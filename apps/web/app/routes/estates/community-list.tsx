@@ -1,9 +1,10 @@
 // /{city}/community-list/{id?} 小区列表 (PAGES.md §3.2): estates of a plate or district (the whole city
 // without an id), sortable by 均价/涨幅/成交量/建成年代 and filterable by price and age.
-import { Link, data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { SITE_DESCRIPTION, estateListQuery, pageTitle, parseCityId, parseId, type EstateListRow } from '@fjt/domain';
 import type { Route } from './+types/community-list';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
 import { EstateListCard } from '../../features/estate-list/EstateListCard.tsx';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
@@ -75,12 +76,7 @@ export default function CommunityListPage({ loaderData }: Route.ComponentProps) 
           共{estates.total}个小区{estates.month ? ` · ${estates.month.replace('-', '年')}月数据` : ''}
         </p>
         {items.length === 0 ? (
-          <div className="estate-list-empty">
-            <p>没有符合条件的小区</p>
-            <Link to="?" replace className="btn">
-              清除筛选条件
-            </Link>
-          </div>
+          <EmptyState title="没有符合条件的小区" action={<ClearFiltersLink />} />
         ) : (
           <ul className="estate-list" aria-label="小区">
             {items.map((estate) => (

@@ -10,6 +10,7 @@ import { FinderListingCard } from '../../features/finder/FinderListingCard.tsx';
 import { BARGAIN_FILTER_KEYS, BARGAIN_SLOTS, bargainGroups } from '../../features/finder/bargain-filters.ts';
 import { dayTitle } from '../../features/finder/dates.ts';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/finder/finder.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -76,18 +77,18 @@ export default function FindHouse365Page({ loaderData }: Route.ComponentProps) {
       <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
         <p className="finder__count">共{bargains.total}套捡漏房源</p>
         {items.length === 0 ? (
-          <div className="finder-empty">
-            <p className="finder-empty__title">暂时没有低于成交均价的房源</p>
-            {filtered ? (
-              <Link to="?" replace className="btn btn-primary">
-                清除筛选条件
-              </Link>
-            ) : (
-              <Link to={`/${cityId}/house-resold`} className="btn btn-primary">
-                看看全部在售房源
-              </Link>
-            )}
-          </div>
+          <EmptyState
+            title="暂时没有低于成交均价的房源"
+            action={
+              filtered ? (
+                <ClearFiltersLink primary />
+              ) : (
+                <Link to={`/${cityId}/house-resold`} className="btn btn-primary">
+                  看看全部在售房源
+                </Link>
+              )
+            }
+          />
         ) : (
           <ul className="finder-list" aria-label="捡漏房源">
             {items.map((l) => (

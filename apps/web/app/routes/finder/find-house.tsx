@@ -13,6 +13,7 @@ import {
   toggleId,
   type FindKey,
 } from '../../features/finder/find-house-params.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/finder/finder.css';
 
 const PURPOSES: { value: FindPurpose; label: string }[] = [
@@ -193,24 +194,28 @@ export default function FindHousePage({ loaderData }: Route.ComponentProps) {
           {plates.list.length > 0 ? (
             <PlateFitList cityId={cityId} plates={plates.list} purpose={purpose} />
           ) : (
-            <div className="finder-empty">
-              {plates.minBudget ? (
-                <Link className="btn btn-primary" to={href({ budget: String(plates.minBudget) })}>
-                  把预算提高到{plates.minBudget}万试试
-                </Link>
-              ) : null}
-              {chosen.districtIds || chosen.roomType || chosen.area ? (
-                <Link className="btn" to={href({ districtIds: undefined, roomType: undefined, area: undefined })}>
-                  放宽区域和户型
-                </Link>
-              ) : null}
-            </div>
+            <EmptyState
+              frame="plain"
+              art="search"
+              action={
+                <>
+                  {plates.minBudget ? (
+                    <Link className="btn btn-primary" to={href({ budget: String(plates.minBudget) })}>
+                      把预算提高到{plates.minBudget}万试试
+                    </Link>
+                  ) : null}
+                  {chosen.districtIds || chosen.roomType || chosen.area ? (
+                    <Link className="btn" to={href({ districtIds: undefined, roomType: undefined, area: undefined })}>
+                      放宽区域和户型
+                    </Link>
+                  ) : null}
+                </>
+              }
+            />
           )}
         </section>
       ) : (
-        <div className="finder-empty">
-          <p className="finder-empty__title">选一个预算，马上看到买得起的区域和板块</p>
-        </div>
+        <EmptyState art="search" title="选一个预算，马上看到买得起的区域和板块" />
       )}
     </main>
   );

@@ -9,6 +9,7 @@ import { FinderListingCard } from '../../features/finder/FinderListingCard.tsx';
 import { ProjectCard } from '../../features/finder/ProjectCard.tsx';
 import { shortDay } from '../../features/finder/dates.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/finder/finder.css';
 
 const TABS: { tab: WeekHouseTab; label: string }[] = [
@@ -65,12 +66,14 @@ export default function WeekHousePage({ loaderData }: Route.ComponentProps) {
       {week.tab === 'new' ? (
         <>
           {week.projects.length === 0 ? (
-            <div className="finder-empty">
-              <p className="finder-empty__title">本周暂无新盘开盘</p>
-              <Link to={`/${cityId}/calendar`} className="btn btn-primary">
-                查看开盘日历
-              </Link>
-            </div>
+            <EmptyState
+              title="本周暂无新盘开盘"
+              action={
+                <Link to={`/${cityId}/calendar`} className="btn btn-primary">
+                  查看开盘日历
+                </Link>
+              }
+            />
           ) : (
             <ul className="finder-list" aria-label="本周开盘">
               {week.projects.map((p) => (
@@ -97,12 +100,14 @@ export default function WeekHousePage({ loaderData }: Route.ComponentProps) {
         <>
           <p className="finder__count">本周新上、单价低于小区挂牌均价的二手房共{week.total}套</p>
           {items.length === 0 ? (
-            <div className="finder-empty">
-              <p className="finder-empty__title">本周暂无低于小区均价的新上房源</p>
-              <Link to={`/${cityId}/find-house-365`} className="btn btn-primary">
-                去捡漏看看
-              </Link>
-            </div>
+            <EmptyState
+              title="本周暂无低于小区均价的新上房源"
+              action={
+                <Link to={`/${cityId}/find-house-365`} className="btn btn-primary">
+                  去捡漏看看
+                </Link>
+              }
+            />
           ) : (
             <ul className="finder-list" aria-label="本周新上二手房">
               {items.map((l) => (

@@ -10,6 +10,7 @@ import { ListingCardView } from '../../features/listings/ListingCardView.tsx';
 import { ResoldHeader } from '../../features/listings/ResoldHeader.tsx';
 import { supplyChart } from '../../features/listings/charts.server.ts';
 import { LISTING_GROUPS, MAIN_SLOTS, MORE_SLOTS, RESOLD_FILTER_KEYS } from '../../features/listings/resold-filters.ts';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/listings/listings.css';
 
 /** The page's query as the API takes it; a malformed filter in a shared link is dropped, not an error. */
@@ -81,18 +82,18 @@ export default function HouseResoldPage({ loaderData }: Route.ComponentProps) {
       <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
         <p className="resold__count">共{listings.total}套在售房源</p>
         {items.length === 0 ? (
-          <div className="resold-empty">
-            <p>暂无符合条件的在售房源</p>
-            <p className="resold-empty__hint">订阅后有新房源上架第一时间通知你</p>
-            <Link to={`/login?redirect=${encodeURIComponent(here)}`} className="btn">
-              订阅上新
-            </Link>
-            {Object.keys(filters).length > 0 ? (
-              <Link to="?" replace className="resold-empty__clear">
-                清除筛选条件
-              </Link>
-            ) : null}
-          </div>
+          <EmptyState
+            title="暂无符合条件的在售房源"
+            hint="订阅后有新房源上架第一时间通知你"
+            action={
+              <>
+                <Link to={`/login?redirect=${encodeURIComponent(here)}`} className="btn">
+                  订阅上新
+                </Link>
+                {Object.keys(filters).length > 0 ? <ClearFiltersLink /> : null}
+              </>
+            }
+          />
         ) : (
           <ul className="listing-list" aria-label="在售房源">
             {items.map((listing) => (

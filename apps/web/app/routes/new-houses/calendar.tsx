@@ -15,6 +15,8 @@ import {
 import type { Route } from './+types/calendar';
 import { monthTitle, unitPrice } from '../../lib/display.ts';
 import { CALENDAR_TYPE_ORDER, CalendarMonth } from '../../features/new-houses/CalendarMonth.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../components/card/Card.tsx';
 import '../../features/new-houses/new-houses.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -93,22 +95,26 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      <section className="nh-block">
+      <Card flush>
         <CalendarMonth month={month} events={events} />
-      </section>
+      </Card>
       {events.length === 0 ? (
-        <div className="nh-empty">
-          <p>本月暂无开盘</p>
-          <p className="nh-empty__hint">订阅开盘提醒，有新楼盘开盘第一时间通知你</p>
-          {nextBusy ? (
-            <Link to={href({ month: nextBusy, type: null })} replace className="btn">
-              看{monthTitle(nextBusy)}
-            </Link>
-          ) : null}
-          <Link to={login} className="btn btn-primary">
-            订阅开盘提醒
-          </Link>
-        </div>
+        <EmptyState
+          title="本月暂无开盘"
+          hint="订阅开盘提醒，有新楼盘开盘第一时间通知你"
+          action={
+            <>
+              {nextBusy ? (
+                <Link to={href({ month: nextBusy, type: null })} replace className="btn">
+                  看{monthTitle(nextBusy)}
+                </Link>
+              ) : null}
+              <Link to={login} className="btn btn-primary">
+                订阅开盘提醒
+              </Link>
+            </>
+          }
+        />
       ) : (
         <ol className="nh-days" aria-label="当月安排">
           {[...byDate.entries()].map(([date, list]) => (

@@ -17,6 +17,7 @@ import { FilterBar } from '../../components/filter-bar/FilterBar.tsx';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
 import { ProjectCard } from '../../features/new-houses/ProjectCard.tsx';
 import { MAIN_SLOTS, MORE_SLOTS, NEW_HOUSE_FILTER_KEYS, newHouseGroups } from '../../features/new-houses/filters.ts';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/new-houses/new-houses.css';
 
 /** The page's query as the API takes it; a malformed filter in a shared link is dropped, not an error. */
@@ -97,18 +98,18 @@ export default function HouseNewPage({ loaderData }: Route.ComponentProps) {
       <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
         <p className="nh__count">共{result.total}个楼盘</p>
         {items.length === 0 ? (
-          <div className="nh-empty">
-            <p>暂无符合条件的新房楼盘</p>
-            <p className="nh-empty__hint">换个区域或放宽价格试试，也可以看看近期的开盘安排</p>
-            {Object.keys(filters).length > 0 ? (
-              <Link to="?" replace className="btn">
-                清除筛选条件
-              </Link>
-            ) : null}
-            <Link to={`/${cityId}/calendar`} className="btn btn-primary">
-              查看开盘日历
-            </Link>
-          </div>
+          <EmptyState
+            title="暂无符合条件的新房楼盘"
+            hint="换个区域或放宽价格试试，也可以看看近期的开盘安排"
+            action={
+              <>
+                {Object.keys(filters).length > 0 ? <ClearFiltersLink /> : null}
+                <Link to={`/${cityId}/calendar`} className="btn btn-primary">
+                  查看开盘日历
+                </Link>
+              </>
+            }
+          />
         ) : (
           <ul className="nh-list" aria-label="新房楼盘">
             {items.map((project) => (

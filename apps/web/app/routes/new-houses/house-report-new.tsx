@@ -16,6 +16,9 @@ import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
 import { ProjectCard } from '../../features/new-houses/ProjectCard.tsx';
 import { ReportActions } from '../../features/reports/ReportParts.tsx';
 import { premiumText } from '../../features/new-houses/ProjectDossier.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { Card } from '../../components/card/Card.tsx';
 import '../../features/new-houses/new-houses.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -72,8 +75,7 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
         <ReportActions />
       </header>
 
-      <section className="nh-block" aria-label="供应">
-        <h2>新增供应</h2>
+      <Card flush title="新增供应" label="供应">
         <dl className="nh-facts nh-facts--three">
           <div>
             <dt>新增预售证</dt>
@@ -105,10 +107,9 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
             </li>
           ))}
         </ol>
-      </section>
+      </Card>
 
-      <section className="nh-block" aria-label="存量与去化">
-        <h2>存量与去化</h2>
+      <Card flush title="存量与去化">
         <dl className="nh-facts nh-facts--three">
           <div>
             <dt>在售楼盘</dt>
@@ -130,14 +131,13 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
         <p className="nh-hint">
           户型去化率 = 已开盘楼盘中售罄户型数 ÷ 户型总数（{stock.unitTypeCount}个），按户型状态估算，非网签成交套数
         </p>
-      </section>
+      </Card>
 
-      <section className="nh-block" aria-label="各区参考均价">
-        <h2>各区新房参考均价</h2>
+      <Card flush title="各区新房参考均价" label="各区参考均价">
         {report.districts.length === 0 ? (
           <p className="nh-hint">本月暂无在售楼盘公布参考均价</p>
         ) : (
-          <table className="nh-table">
+          <DataTable>
             <thead>
               <tr>
                 <th>区县</th>
@@ -161,20 +161,22 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
                 );
               })}
             </tbody>
-          </table>
+          </DataTable>
         )}
         <p className="nh-hint">新房均价为在售楼盘参考均价的平均值；二手挂牌均价取自当月价格序列</p>
-      </section>
+      </Card>
 
-      <section className="nh-block nh-block--flush" aria-label="本月热门楼盘">
-        <h2>本月热门楼盘</h2>
+      <Card flush className="nh-card-bleed" title="本月热门楼盘">
         {report.topProjects.length === 0 ? (
-          <div className="nh-empty">
-            <p>本月暂无开盘或取证楼盘</p>
-            <Link to={`/${cityId}/calendar`} className="btn btn-primary">
-              查看开盘日历
-            </Link>
-          </div>
+          <EmptyState
+            frame="plain"
+            title="本月暂无开盘或取证楼盘"
+            action={
+              <Link to={`/${cityId}/calendar`} className="btn btn-primary">
+                查看开盘日历
+              </Link>
+            }
+          />
         ) : (
           <ul className="nh-list">
             {report.topProjects.map((p) => (
@@ -193,7 +195,7 @@ export default function HouseReportNewPage({ loaderData }: Route.ComponentProps)
             ))}
           </ul>
         )}
-      </section>
+      </Card>
     </main>
   );
 }

@@ -14,6 +14,7 @@ import {
   UnitTypesBlock,
 } from '../../features/new-houses/ProjectDossier.tsx';
 import { copyText } from '../../lib/copy-text.ts';
+import { Card } from '../../components/card/Card.tsx';
 import '../../features/new-houses/new-houses.css';
 
 const orNull = <T,>(promise: Promise<T | null>): Promise<T | null> => promise.catch(() => null);
@@ -67,15 +68,14 @@ export default function LoupanPage({ loaderData }: Route.ComponentProps) {
       {priceList && priceList.list.length > 0 ? <PriceListBlock priceList={priceList} /> : null}
       <PlanningBlock detail={detail} />
       <ResaleCompareBlock cityId={cityId} detail={detail} />
-      <section className="nh-block" aria-label="置业顾问" id="managers">
-        <h2>置业顾问</h2>
+      <Card flush id="managers" title="置业顾问">
         {managers.length === 0 ? (
           <p className="nh-hint">暂无置业顾问在线，留下电话由售楼处回电</p>
         ) : (
           <ManagerList cityId={cityId} managers={managers} />
         )}
-      </section>
-      <section className="nh-block" aria-label="更多">
+      </Card>
+      <Card flush label="更多">
         <p className="nh-more-links">
           <Link to={`/${cityId}/loupan/${project.id}/export`}>生成楼盘报告（可打印）</Link>
           <Link to={`/${cityId}/calendar${project.openingDate ? `?month=${project.openingDate.slice(0, 7)}` : ''}`}>
@@ -83,7 +83,7 @@ export default function LoupanPage({ loaderData }: Route.ComponentProps) {
           </Link>
           <Link to={`/${cityId}/house-new?districtId=${project.districtId}`}>同区域新房</Link>
         </p>
-      </section>
+      </Card>
       <div className="nh-bar">
         <Link className="nh-bar__item" to={login}>
           <span aria-hidden="true">☆</span>订阅变价

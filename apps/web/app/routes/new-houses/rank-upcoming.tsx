@@ -6,6 +6,7 @@ import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId, upcomingRa
 import type { Route } from './+types/rank-upcoming';
 import { ProjectCard } from '../../features/new-houses/ProjectCard.tsx';
 import { dayTitle } from '../../features/new-houses/format.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/new-houses/new-houses.css';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -35,13 +36,15 @@ export default function UpcomingRankPage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {rank.list.length === 0 ? (
-        <div className="nh-empty">
-          <p>暂无待开盘楼盘</p>
-          <p className="nh-empty__hint">看看在售楼盘，或订阅开盘提醒</p>
-          <Link to={`/${cityId}/house-new?status=selling`} className="btn btn-primary">
-            看在售新房
-          </Link>
-        </div>
+        <EmptyState
+          title="暂无待开盘楼盘"
+          hint="看看在售楼盘，或订阅开盘提醒"
+          action={
+            <Link to={`/${cityId}/house-new?status=selling`} className="btn btn-primary">
+              看在售新房
+            </Link>
+          }
+        />
       ) : (
         <ol className="nh-list nh-rank" aria-label="待开盘榜">
           {rank.list.map((row) => (

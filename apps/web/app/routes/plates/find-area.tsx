@@ -5,6 +5,7 @@ import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, resolveCityId, parseId 
 import type { Route } from './+types/find-area';
 import { AreaPicker } from '../../features/plates/AreaPicker.tsx';
 import { monthTitle } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/plates/plates.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,12 +52,15 @@ export default function FindAreaPage({ loaderData }: Route.ComponentProps) {
         {areas.month ? `${monthTitle(areas.month.slice(0, 7))}挂牌均价（元/㎡）与环比 · ` : ''}选择板块查看小区
       </p>
       {areas.list.length === 0 ? (
-        <div className="plates-empty">
-          <p className="plates-empty__title">该城市暂无区域数据</p>
-          <Link to="/citylist" className="btn">
-            切换城市
-          </Link>
-        </div>
+        <EmptyState
+          art="data"
+          title="该城市暂无区域数据"
+          action={
+            <Link to="/citylist" className="btn">
+              切换城市
+            </Link>
+          }
+        />
       ) : (
         <AreaPicker cityId={cityId} districts={areas.list} initialDistrictId={districtId} />
       )}

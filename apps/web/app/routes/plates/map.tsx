@@ -20,6 +20,7 @@ import { MapView, type MapBubbleView } from '../../features/plates/MapView.tsx';
 import { drawMap } from '../../features/plates/map.server.ts';
 import { withParam } from '../../lib/paged-list.ts';
 import { monthTitle } from '../../lib/display.ts';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/estate-list/estate-list.css';
 import '../../features/plates/plates.css';
 
@@ -152,21 +153,19 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
         {map.level === 'estate' ? '点小区看详情' : `点${unit}查看下一级`}
       </p>
       {map.list.length === 0 ? (
-        <div className="plates-empty">
-          <p className="plates-empty__title">该区域暂无小区数据</p>
-          {Object.keys(filters).length > 0 ? (
-            <>
-              <p className="plates-empty__hint">没有符合筛选条件的小区，换个均价或楼龄试试</p>
-              <Link to={withoutFilters()} replace className="btn">
-                清除筛选条件
+        <EmptyState
+          title="该区域暂无小区数据"
+          hint={Object.keys(filters).length > 0 ? '没有符合筛选条件的小区，换个均价或楼龄试试' : null}
+          action={
+            Object.keys(filters).length > 0 ? (
+              <ClearFiltersLink to={withoutFilters()} />
+            ) : (
+              <Link to={map.parent ? drill('districtId', map.parent.districtId) : drill(null)} className="btn">
+                {map.parent?.level === 'plate' ? '看看同区其他板块' : '返回全市'}
               </Link>
-            </>
-          ) : (
-            <Link to={map.parent ? drill('districtId', map.parent.districtId) : drill(null)} className="btn">
-              {map.parent?.level === 'plate' ? '看看同区其他板块' : '返回全市'}
-            </Link>
-          )}
-        </div>
+            )
+          }
+        />
       ) : (
         <MapView drawing={drawing} bubbles={views} highlight={map.parent?.districtId} />
       )}

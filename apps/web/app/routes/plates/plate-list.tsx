@@ -14,6 +14,7 @@ import type { Route } from './+types/plate-list';
 import { PlateRows } from '../../features/plates/PlateRows.tsx';
 import { withParam } from '../../lib/paged-list.ts';
 import { monthTitle } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/plates/plates.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -85,12 +86,15 @@ export default function PlateListPage({ loaderData }: Route.ComponentProps) {
       </nav>
       {plates.month ? <p className="plates-hint">{monthTitle(plates.month)}数据 · 在售为月末挂牌套数</p> : null}
       {plates.list.length === 0 ? (
-        <div className="plates-empty">
-          <p className="plates-empty__title">该区域暂无板块数据</p>
-          <Link to={href('districtId', undefined)} className="btn">
-            查看全部板块
-          </Link>
-        </div>
+        <EmptyState
+          art="data"
+          title="该区域暂无板块数据"
+          action={
+            <Link to={href('districtId', undefined)} className="btn">
+              查看全部板块
+            </Link>
+          }
+        />
       ) : (
         <section className="plates-card">
           <PlateRows cityId={cityId} plates={plates.list} showDistrict={districtId === null} />

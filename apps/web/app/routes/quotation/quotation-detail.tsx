@@ -18,6 +18,8 @@ import { MonthTable } from '../../features/quotation/MonthTable.tsx';
 import { SubAreaList } from '../../features/quotation/SubAreaList.tsx';
 import { premiumText } from '../../features/quotation/QuotationTable.tsx';
 import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../components/card/Card.tsx';
 import '../../features/quotation/quotation.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -98,8 +100,7 @@ export default function QuotationDetailPage({ loaderData }: Route.ComponentProps
         ) : null}
       </header>
       {chart ? (
-        <section className="quotation-card">
-          <h2>近36个月走势</h2>
+        <Card flush title="近36个月走势">
           <SvgChart
             svg={chart}
             label={`${detail.name}近36个月挂牌均价、成交均价与房东溢价系数`}
@@ -111,26 +112,28 @@ export default function QuotationDetailPage({ loaderData }: Route.ComponentProps
               )
             }
           />
-        </section>
+        </Card>
       ) : (
-        <section className="quotation-card quotation-empty">
-          <p className="quotation-empty__title">{detail.name}暂无行情数据</p>
-          <Link className="btn btn-primary" to={`/quotation?cityId=${detail.cityId}`}>
-            查看全市行情
-          </Link>
-        </section>
+        <EmptyState
+          as="section"
+          art="data"
+          title={`${detail.name}暂无行情数据`}
+          action={
+            <Link className="btn btn-primary" to={`/quotation?cityId=${detail.cityId}`}>
+              查看全市行情
+            </Link>
+          }
+        />
       )}
       {chart ? (
-        <section className="quotation-card">
-          <h2>月度明细</h2>
+        <Card flush title="月度明细">
           <MonthTable series={detail.series} />
-        </section>
+        </Card>
       ) : null}
       {detail.subAreas.length > 0 ? (
-        <section className="quotation-card">
-          <h2>{detail.subLevel === 'plate' ? '各板块行情' : '小区行情'}</h2>
+        <Card flush title={detail.subLevel === 'plate' ? '各板块行情' : '小区行情'}>
           <SubAreaList detail={detail} />
-        </section>
+        </Card>
       ) : null}
       <PriceGuidePopup visible={guide} onClose={() => setGuide(false)} />
     </main>

@@ -7,6 +7,7 @@ import type { Route } from './+types/quotation';
 import { QuotationTable } from '../../features/quotation/QuotationTable.tsx';
 import { parseSort, type QuotationSort, type SortOrder } from '../../features/quotation/sorting.ts';
 import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/quotation/quotation.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -90,12 +91,15 @@ export default function QuotationPage({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       ) : (
-        <div className="quotation-empty">
-          <p className="quotation-empty__title">{board.cityName}的行情数据正在整理中</p>
-          <a className="btn btn-primary" href="/citylist">
-            换个城市看看
-          </a>
-        </div>
+        <EmptyState
+          art="data"
+          title={`${board.cityName}的行情数据正在整理中`}
+          action={
+            <a className="btn btn-primary" href="/citylist">
+              换个城市看看
+            </a>
+          }
+        />
       )}
     </main>
   );

@@ -5,6 +5,7 @@ import { SITE_DESCRIPTION, pageTitle, parseCityId } from '@fjt/domain';
 import type { Route } from './+types/hot-community';
 import { RankRows } from '../../features/rankings/RankRows.tsx';
 import { rankNote } from '../../features/rankings/labels.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/rankings/rankings.css';
 
 const HOT_SIZE = 50;
@@ -37,12 +38,15 @@ export default function HotCommunityPage({ loaderData }: Route.ComponentProps) {
         <p className="rankings-head__sub">本周浏览热度最高的{HOT_SIZE}个小区</p>
       </header>
       {ranking.list.length === 0 ? (
-        <div className="rankings-empty">
-          <p className="rankings-empty__title">本周暂无热门小区</p>
-          <Link className="btn btn-primary" to={`/${cityId}/rank/price/estate`}>
-            看看均价榜
-          </Link>
-        </div>
+        <EmptyState
+          art="data"
+          title="本周暂无热门小区"
+          action={
+            <Link className="btn btn-primary" to={`/${cityId}/rank/price/estate`}>
+              看看均价榜
+            </Link>
+          }
+        />
       ) : (
         <RankRows cityId={cityId} rank="hot" type="estate" period="month" rows={ranking.list} />
       )}

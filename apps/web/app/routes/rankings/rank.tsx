@@ -17,6 +17,7 @@ import type { Route } from './+types/rank';
 import { RankRows } from '../../features/rankings/RankRows.tsx';
 import { PERIOD_LABELS, RANK_LABELS, RANK_TABS, TYPE_LABELS, rankNote } from '../../features/rankings/labels.ts';
 import { monthTitle } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/rankings/rankings.css';
 
 const RANK_SIZE = 50;
@@ -141,12 +142,15 @@ export default function RankPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {ranking.list.length === 0 ? (
-        <div className="rankings-empty">
-          <p className="rankings-empty__title">暂无排行数据</p>
-          <Link className="btn btn-primary" to={href({ districtId: null })}>
-            查看全市排行
-          </Link>
-        </div>
+        <EmptyState
+          art="data"
+          title="暂无排行数据"
+          action={
+            <Link className="btn btn-primary" to={href({ districtId: null })}>
+              查看全市排行
+            </Link>
+          }
+        />
       ) : (
         <RankRows cityId={cityId} rank={rank} type={type} period={period} rows={ranking.list} />
       )}

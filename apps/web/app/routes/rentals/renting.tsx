@@ -7,6 +7,7 @@ import { RentHeader } from '../../features/rentals/RentHeader.tsx';
 import { RentalCardView } from '../../features/rentals/RentalCard.tsx';
 import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
+import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/rentals/rentals.css';
 
 const FILTER_KEYS = ['rental', 'roomType', 'metroDistance', 'tenancyOrder'] as const;
@@ -75,18 +76,18 @@ export default function RentingPage({ loaderData }: Route.ComponentProps) {
       <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
         <p className="rentals__count">共{rentals.total}套在租房源</p>
         {items.length === 0 ? (
-          <div className="rentals-empty">
-            <p>暂无在租房源</p>
-            {Object.keys(filters).length > 0 ? (
-              <Link to="?" replace className="btn">
-                清除筛选条件
-              </Link>
-            ) : (
-              <Link to={`/${cityId}/renting`} className="btn">
-                看看全城租房
-              </Link>
-            )}
-          </div>
+          <EmptyState
+            title="暂无在租房源"
+            action={
+              Object.keys(filters).length > 0 ? (
+                <ClearFiltersLink />
+              ) : (
+                <Link to={`/${cityId}/renting`} className="btn">
+                  看看全城租房
+                </Link>
+              )
+            }
+          />
         ) : (
           <ul className="rental-list" aria-label="在租房源">
             {items.map((rental) => (

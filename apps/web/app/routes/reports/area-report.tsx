@@ -21,6 +21,7 @@ import {
   ReportSection,
 } from '../../features/reports/ReportParts.tsx';
 import { monthTitle, unitPrice } from '../../lib/display.ts';
+import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/reports/reports.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -96,10 +97,7 @@ export default function AreaReportPage({ loaderData }: Route.ComponentProps) {
         <ReportActions />
       </div>
       {report.month === null ? (
-        <section className="rpt-section rpt-empty">
-          <p>暂无已发布的月度数据</p>
-          <p>数据发布后这里会生成区域报告</p>
-        </section>
+        <EmptyState as="section" art="data" title="暂无已发布的月度数据" hint="数据发布后这里会生成区域报告" />
       ) : (
         <>
           <ReportSection id="report-summary" title="本月小结">
@@ -109,7 +107,7 @@ export default function AreaReportPage({ loaderData }: Route.ComponentProps) {
           <TrendSection chart={trendChart} />
           <ReportSection id="report-plates" title="板块行情" long>
             {report.plates.length === 0 ? (
-              <p className="rpt-empty">该区县暂无板块数据</p>
+              <EmptyNote>该区县暂无板块数据</EmptyNote>
             ) : (
               <AreaTable
                 rows={report.plates}

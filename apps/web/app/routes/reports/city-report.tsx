@@ -22,6 +22,7 @@ import {
 } from '../../features/reports/ReportParts.tsx';
 import { IndexTable } from '../../features/reports/IndexTable.tsx';
 import { monthTitle, unitPrice } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/reports/reports.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -68,10 +69,7 @@ export default function CityReportPage({ loaderData }: Route.ComponentProps) {
         <ReportActions />
       </div>
       {report.month === null ? (
-        <section className="rpt-section rpt-empty">
-          <p>暂无已发布的月度数据</p>
-          <p>数据发布后这里会生成城市报告</p>
-        </section>
+        <EmptyState as="section" art="data" title="暂无已发布的月度数据" hint="数据发布后这里会生成城市报告" />
       ) : (
         <>
           <ReportSection id="report-summary" title="本月小结">

@@ -19,6 +19,8 @@ import type { Route } from './+types/house-report-weekly';
 import { Figures, ReportActions, ReportSection } from '../../features/reports/ReportParts.tsx';
 import { WeekFiguresSection, WeekPicker, dayTitle, weekTitle } from '../../features/reports/WeekParts.tsx';
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
+import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 import '../../features/reports/reports.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -49,9 +51,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; empty: string }) {
-  if (rows.length === 0) return <p className="rpt-empty">{empty}</p>;
+  if (rows.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return (
-    <table className="rpt-table">
+    <DataTable report>
       <thead>
         <tr>
           <th scope="col">户型面积</th>
@@ -84,7 +86,7 @@ function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; 
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 
@@ -110,9 +112,7 @@ export default function HouseReportWeeklyPage({ loaderData }: Route.ComponentPro
         </Link>
       </div>
       {report.week === null ? (
-        <section className="rpt-section rpt-empty">
-          <p>暂无周数据</p>
-        </section>
+        <EmptyState as="section" art="data" title="暂无周数据" />
       ) : (
         <>
           <ReportSection id="weekly-asking" title="挂牌均价周变化">

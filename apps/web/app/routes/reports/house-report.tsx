@@ -19,6 +19,8 @@ import { CertificateCard } from '../../features/reports/CertificateCard.tsx';
 import { DataSource, Figures, ReportSection } from '../../features/reports/ReportParts.tsx';
 import { riskFlags } from '../../features/reports/risk-flags.ts';
 import { area, days, decimal, monthTitle, percent, totalPrice, unitPrice } from '../../lib/display.ts';
+import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
 import '../../features/reports/reports.css';
 
 const LATEST_DEALS = 5;
@@ -95,12 +97,17 @@ function ChooseEstate({ cityId }: { cityId: number }) {
         <h1>小区报告</h1>
         <p className="rpt-head__sub">一页看懂小区：价格、排位、走势、成交与风险</p>
       </header>
-      <section className="rpt-section rpt-empty">
-        <p>还没有选择小区</p>
-        <Link className="rpt-button rpt-button--primary" to={`/${cityId}/search`}>
-          搜索小区
-        </Link>
-      </section>
+      <EmptyState
+        as="section"
+        art="search"
+        title="还没有选择小区"
+
+        action={
+          <Link className="rpt-button rpt-button--primary" to={`/${cityId}/search`}>
+            搜索小区
+          </Link>
+        }
+      />
     </main>
   );
 }
@@ -160,7 +167,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
             <strong>{rank.percentile}%</strong>的小区；板块挂牌均价{unitPrice(rank.plateListingAvg)}。
           </p>
         ) : (
-          <p className="rpt-empty">本月暂无挂牌均价，无法在板块内排位</p>
+          <EmptyNote>本月暂无挂牌均价，无法在板块内排位</EmptyNote>
         )}
       </ReportSection>
 
@@ -172,9 +179,9 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
 
       <ReportSection id="house-deals" title="最新成交">
         {deals.length === 0 ? (
-          <p className="rpt-empty">近一年暂无成交记录</p>
+          <EmptyNote>近一年暂无成交记录</EmptyNote>
         ) : (
-          <table className="rpt-table">
+          <DataTable report>
             <thead>
               <tr>
                 <th scope="col">成交日期</th>
@@ -197,7 +204,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         )}
         {dealTotal > deals.length ? (
           <p className="rpt-hint no-print">
@@ -208,7 +215,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
 
       {roomTypes.length > 0 ? (
         <ReportSection id="house-rooms" title="户型分析">
-          <table className="rpt-table">
+          <DataTable report>
             <thead>
               <tr>
                 <th scope="col">户型</th>
@@ -227,13 +234,13 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </ReportSection>
       ) : null}
 
       {buildings.length > 0 ? (
         <ReportSection id="house-buildings" title="楼栋分析">
-          <table className="rpt-table">
+          <DataTable report>
             <thead>
               <tr>
                 <th scope="col">楼栋</th>
@@ -254,7 +261,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
           {buildingCount > buildings.length ? (
             <p className="rpt-hint">
               共{buildingCount}栋，列出在售最多的{buildings.length}栋

@@ -20,6 +20,7 @@ import {
   weekTitle,
 } from '../../features/reports/WeekParts.tsx';
 import { monthTitle, unitPrice } from '../../lib/display.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/reports/reports.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -96,10 +97,7 @@ export default function WeekReportPage({ loaderData }: Route.ComponentProps) {
         </nav>
       ) : null}
       {report.week === null ? (
-        <section className="rpt-section rpt-empty">
-          <p>暂无周数据</p>
-          <p>有新增挂牌或成交后这里会生成周报</p>
-        </section>
+        <EmptyState as="section" art="data" title="暂无周数据" hint="有新增挂牌或成交后这里会生成周报" />
       ) : (
         <>
           <WeekFiguresSection figures={report.figures} previous={report.previous} dealAvgWow={report.dealAvgWow} />

@@ -15,6 +15,7 @@ import {
   type ConditionGroup,
 } from '@fjt/domain';
 import type { Route } from './+types/search-result';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
 import { EstateListCard } from '../../features/estate-list/EstateListCard.tsx';
 import { ListingCardView } from '../../features/listings/ListingCardView.tsx';
@@ -139,18 +140,21 @@ function Row({ tab, cityId, item }: { tab: Tab; cityId: number; item: unknown })
 
 function Empty({ cityId, onClear }: { cityId: number; onClear: (() => void) | null }) {
   return (
-    <div className="estate-list-empty">
-      <p>{onClear ? '没有符合条件的结果' : '没有找到相关结果，换个关键词试试'}</p>
-      {onClear ? (
-        <button type="button" className="btn" onClick={onClear}>
-          清除筛选条件
-        </button>
-      ) : (
-        <Link to={`/${cityId}/search`} className="btn">
-          重新搜索
-        </Link>
-      )}
-    </div>
+    <EmptyState
+      art="search"
+      title={onClear ? '没有符合条件的结果' : '没有找到相关结果，换个关键词试试'}
+      action={
+        onClear ? (
+          <button type="button" className="btn" onClick={onClear}>
+            清除筛选条件
+          </button>
+        ) : (
+          <Link to={`/${cityId}/search`} className="btn">
+            重新搜索
+          </Link>
+        )
+      }
+    />
   );
 }
 

@@ -19,6 +19,7 @@ import type { Route } from './+types/house-video';
 import { VideoCard } from '../../features/videos/VideoCard.tsx';
 import { unitPrice, rate } from '../../lib/display.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/videos/videos.css';
 
 const notFound = () => data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
@@ -164,23 +165,25 @@ export default function HouseVideoPage({ loaderData }: Route.ComponentProps) {
       <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
         <p className="video-count">共{videos.total}个视频</p>
         {list.length === 0 ? (
-          <div className="video-empty">
-            <p>{estate ? '该小区暂无看房视频' : query.kind ? `暂无${VIDEO_KINDS[query.kind]}视频` : '暂无看房视频'}</p>
-            {estate ? (
-              <>
-                <Link className="btn btn-primary" to={`/${cityId}/house-video`}>
-                  看看{cityName}其他小区的视频
+          <EmptyState
+            title={estate ? '该小区暂无看房视频' : query.kind ? `暂无${VIDEO_KINDS[query.kind]}视频` : '暂无看房视频'}
+            action={
+              estate ? (
+                <>
+                  <Link className="btn btn-primary" to={`/${cityId}/house-video`}>
+                    看看{cityName}其他小区的视频
+                  </Link>
+                  <Link className="btn" to={`/${cityId}/house-detail/${estate.id}`}>
+                    查看小区详情
+                  </Link>
+                </>
+              ) : (
+                <Link className="btn btn-primary" to={listHref({ ...query, kind: null })}>
+                  查看全部视频
                 </Link>
-                <Link className="btn" to={`/${cityId}/house-detail/${estate.id}`}>
-                  查看小区详情
-                </Link>
-              </>
-            ) : (
-              <Link className="btn btn-primary" to={listHref({ ...query, kind: null })}>
-                查看全部视频
-              </Link>
-            )}
-          </div>
+              )
+            }
+          />
         ) : (
           <ul className="video-list" aria-label="视频">
             {list.map((video) => (

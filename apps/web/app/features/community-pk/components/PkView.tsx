@@ -12,6 +12,7 @@ import { PK_RULE_NOTE, pkRows, pkScore } from '../compare.ts';
 import { pkPath } from '../pk-path.ts';
 import type { PkEstate, PkSide, PkSideKey, PkTrend, PkViewData } from '../types.ts';
 import { EstatePicker } from './EstatePicker.tsx';
+import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 import '../community-pk.css';
 
 export interface PkViewProps extends PkViewData {
@@ -175,12 +176,16 @@ export function PkView({ cityId, a, b, bothMissing, trend, hot, ids, caption }: 
           <p className="pk-block__note">{bothChosen ? PK_RULE_NOTE : '再选一个小区，逐项比较谁更优。'}</p>
         </section>
       ) : (
-        <section className="pk-block pk-empty" data-testid="pk-empty">
-          <p className="pk-empty__text">选择两个小区，对比均价、涨跌、建成年代、物业费、绿化率、成交与租金</p>
-          <button type="button" className="btn btn-primary" onClick={() => setChoosing('a')}>
-            选择小区
-          </button>
-        </section>
+        <EmptyState
+          as="section"
+          testId="pk-empty"
+          title="选择两个小区，对比均价、涨跌、建成年代、物业费、绿化率、成交与租金"
+          action={
+            <button type="button" className="btn btn-primary" onClick={() => setChoosing('a')}>
+              选择小区
+            </button>
+          }
+        />
       )}
 
       {trend ? <TrendBlock trend={trend} /> : null}

@@ -6,6 +6,8 @@ import type { EstateAgent, EstateBasicInfo } from '@fjt/domain';
 import { copyText } from '../../../lib/copy-text.ts';
 import { unitPrice } from '../../../lib/display.ts';
 import { AgentCard } from './AgentCard.tsx';
+import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
+import { Card } from '../../../components/card/Card.tsx';
 import '../estate.css';
 
 export const NUMBER_PROTECTION_NOTE = '号码保护，通话使用虚拟号';
@@ -33,13 +35,13 @@ export function AgentListPage({
       </header>
       <p className="agent-list-note">{NUMBER_PROTECTION_NOTE}</p>
       {agents.length === 0 ? (
-        <section className="estate-section">
-          <p className="estate-empty">
-            暂无经纪人服务该小区 · <Link to={`/${cityId}/house-detail/${basic.id}`}>返回小区留下电话</Link>
-          </p>
-        </section>
+        <Card>
+          <EmptyNote action={<Link to={`/${cityId}/house-detail/${basic.id}`}>返回小区留下电话</Link>}>
+            暂无经纪人服务该小区
+          </EmptyNote>
+        </Card>
       ) : (
-        <section className="estate-section" aria-label="经纪人列表">
+        <Card label="经纪人列表">
           <ul className="estate-rows">
             {agents.map((a) => (
               <li key={a.id} className="estate-row estate-row--plain">
@@ -64,7 +66,7 @@ export function AgentListPage({
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       )}
     </main>
   );

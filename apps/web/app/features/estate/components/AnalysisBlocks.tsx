@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { BuildingRow, RoomTypeAnalysisBody, TotalPriceAnalysisBody } from '@fjt/domain';
 import { SvgChart } from '../../../components/charts/SvgChart.tsx';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
-import { Section } from './Section.tsx';
+import { Card } from '../../../components/card/Card.tsx';
+import { DataTable } from '../../../components/data-table/DataTable.tsx';
 
 export function RoomTypeBlock({
   cityId,
@@ -16,7 +17,7 @@ export function RoomTypeBlock({
 }) {
   const top = [...analysis.list].sort((a, b) => b.onSaleCount + b.dealCount - (a.onSaleCount + a.dealCount))[0];
   return (
-    <Section id="estate-room-types" title="户型分析">
+    <Card id="estate-room-types" title="户型分析">
       {analysis.svg ? (
         <SvgChart
           svg={analysis.svg}
@@ -24,7 +25,7 @@ export function RoomTypeBlock({
           takeaway={top ? `${top.label}最多：在售${top.onSaleCount}套，近12个月成交${top.dealCount}套` : undefined}
         />
       ) : null}
-      <table className="estate-table">
+      <DataTable className="estate-table">
         <thead>
           <tr>
             <th scope="col">户型</th>
@@ -55,15 +56,15 @@ export function RoomTypeBlock({
             </tr>
           ))}
         </tbody>
-      </table>
-    </Section>
+      </DataTable>
+    </Card>
   );
 }
 
 export function TotalPriceBlock({ analysis }: { analysis: TotalPriceAnalysisBody & { svg: string | null } }) {
   const top = [...analysis.list].sort((a, b) => b.onSaleCount + b.dealCount - (a.onSaleCount + a.dealCount))[0];
   return (
-    <Section id="estate-total-price" title="总价分析">
+    <Card id="estate-total-price" title="总价分析">
       <p className="estate-note">
         {analysis.avgTotalPrice === null ? (
           '暂无在售房源'
@@ -81,13 +82,13 @@ export function TotalPriceBlock({ analysis }: { analysis: TotalPriceAnalysisBody
           takeaway="总价段分布（单位：万）"
         />
       ) : null}
-    </Section>
+    </Card>
   );
 }
 
 export function BuildingBlock({ buildings }: { buildings: BuildingRow[] }) {
   return (
-    <Section id="estate-buildings" title={`楼栋分析（${buildings.length}栋）`}>
+    <Card id="estate-buildings" title={`楼栋分析（${buildings.length}栋）`}>
       <ul className="estate-buildings">
         {buildings.map((b) => (
           <li key={b.id} className="estate-building">
@@ -104,6 +105,6 @@ export function BuildingBlock({ buildings }: { buildings: BuildingRow[] }) {
           </li>
         ))}
       </ul>
-    </Section>
+    </Card>
   );
 }

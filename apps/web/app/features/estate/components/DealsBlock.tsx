@@ -3,7 +3,8 @@
 import { Link } from 'react-router';
 import { floorLabel, formatDate, roomLabel, type DealListBody } from '@fjt/domain';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
-import { Section } from './Section.tsx';
+import { Card } from '../../../components/card/Card.tsx';
+import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
 
 export function DealsBlock({
   cityId,
@@ -18,18 +19,21 @@ export function DealsBlock({
 }) {
   const historyPath = `/${cityId}/deal-history/${estateId}`;
   return (
-    <Section
+    <Card
       id="estate-deals"
       title="最新成交"
       more={deals.total > 0 ? { to: historyPath, text: `全部${deals.total}条` } : undefined}
     >
       {deals.list.length === 0 ? (
-        <p className="estate-empty">
-          暂无成交记录 ·{' '}
-          <Link to={`/login?redirect=${encodeURIComponent(`/${cityId}/house-detail/${estateId}`)}`}>
-            订阅后有成交第一时间通知你
-          </Link>
-        </p>
+        <EmptyNote
+          action={
+            <Link to={`/login?redirect=${encodeURIComponent(`/${cityId}/house-detail/${estateId}`)}`}>
+              订阅后有成交第一时间通知你
+            </Link>
+          }
+        >
+          暂无成交记录
+        </EmptyNote>
       ) : (
         <ul className="estate-rows">
           {deals.list.map((d) => (
@@ -59,6 +63,6 @@ export function DealsBlock({
           ))}
         </ul>
       )}
-    </Section>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { MISSING_VALUE, type EstateFacts } from '@fjt/domain';
 import { decimal, distance } from '../../../lib/display.ts';
-import { Section } from './Section.tsx';
+import { Card } from '../../../components/card/Card.tsx';
 
 const dash = (v: string | number | null | undefined, unit = '') =>
   v === null || v === undefined || v === '' ? MISSING_VALUE : `${v}${unit}`;
@@ -43,7 +43,7 @@ const WIDE_FACTS = new Set(['地铁', '开发商', '物业公司']);
 
 export function FactsGrid({ facts }: { facts: EstateFacts }) {
   return (
-    <Section id="estate-facts" title="小区档案">
+    <Card id="estate-facts" title="小区档案">
       <dl className="estate-facts">
         {factRows(facts).map(([label, value]) => (
           <div key={label} className={WIDE_FACTS.has(label) ? 'estate-facts__wide' : undefined}>
@@ -55,6 +55,6 @@ export function FactsGrid({ facts }: { facts: EstateFacts }) {
       <p className="estate-facts__inform">
         信息有误？<Link to={`/inform?estateId=${facts.id}`}>纠错</Link>
       </p>
-    </Section>
+    </Card>
   );
 }

@@ -2,7 +2,8 @@
 import { Link } from 'react-router';
 import { floorLabel, roomLabel, type ListingAnalysisBody, type ListingListBody } from '@fjt/domain';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
-import { Section } from './Section.tsx';
+import { Card } from '../../../components/card/Card.tsx';
+import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
 
 export function ListingsBlock({
   cityId,
@@ -17,7 +18,7 @@ export function ListingsBlock({
 }) {
   const resoldPath = `/${cityId}/house-resold/${estateId}`;
   return (
-    <Section
+    <Card
       id="estate-listings"
       title="在售房源"
       more={listings.total > 0 ? { to: resoldPath, text: `全部${listings.total}套` } : undefined}
@@ -39,9 +40,7 @@ export function ListingsBlock({
         </dl>
       ) : null}
       {listings.list.length === 0 ? (
-        <p className="estate-empty">
-          暂无在售房源 · <Link to={resoldPath}>订阅上新</Link>
-        </p>
+        <EmptyNote action={<Link to={resoldPath}>订阅上新</Link>}>暂无在售房源</EmptyNote>
       ) : (
         <ul className="estate-rows">
           {listings.list.map((l) => (
@@ -73,6 +72,6 @@ export function ListingsBlock({
           ))}
         </ul>
       )}
-    </Section>
+    </Card>
   );
 }

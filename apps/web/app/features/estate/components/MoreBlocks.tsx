@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AnalysisDataSourceBody, AroundEstate, EstateAgent } from '@fjt/domain';
 import { distance, rate, unitPrice } from '../../../lib/display.ts';
 import { AgentCard } from './AgentCard.tsx';
-import { Section } from './Section.tsx';
+import { Card } from '../../../components/card/Card.tsx';
 
 export function agentListPath(cityId: number, estateId: number): string {
   return `/${cityId}/house-detail/${estateId}/agent-list`;
@@ -21,11 +21,7 @@ export function AgentsBlock({
   total: number;
 }) {
   return (
-    <Section
-      id="estate-agents"
-      title="小区经纪人"
-      more={{ to: agentListPath(cityId, estateId), text: `全部${total}位` }}
-    >
+    <Card id="estate-agents" title="小区经纪人" more={{ to: agentListPath(cityId, estateId), text: `全部${total}位` }}>
       <ul className="estate-rows">
         {agents.map((a) => (
           <li key={a.id}>
@@ -35,7 +31,7 @@ export function AgentsBlock({
           </li>
         ))}
       </ul>
-    </Section>
+    </Card>
   );
 }
 
@@ -68,7 +64,7 @@ export function CommunityLinks({
 
 export function AroundBlock({ cityId, around }: { cityId: number; around: AroundEstate[] }) {
   return (
-    <Section id="estate-around" title="周边小区">
+    <Card id="estate-around" title="周边小区">
       <ul className="estate-rows">
         {around.map((e) => {
           const change = rate(e.listingMom);
@@ -91,13 +87,13 @@ export function AroundBlock({ cityId, around }: { cityId: number; around: Around
           );
         })}
       </ul>
-    </Section>
+    </Card>
   );
 }
 
 export function DataSourceBlock({ source }: { source: AnalysisDataSourceBody }) {
   return (
-    <Section id="estate-data-source" title="数据来源">
+    <Card id="estate-data-source" title="数据来源">
       <p className="estate-note num">
         {source.asOf ? `数据截至${source.asOf.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$1年$2月$3日')}，` : ''}
         收录挂牌{source.listingCount}套、成交{source.dealCount}套（中介成交{source.agencyDealCount}套，网签备案
@@ -108,6 +104,6 @@ export function DataSourceBlock({ source }: { source: AnalysisDataSourceBody }) 
           <li key={n}>{n}</li>
         ))}
       </ul>
-    </Section>
+    </Card>
   );
 }

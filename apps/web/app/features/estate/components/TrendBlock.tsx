@@ -3,14 +3,14 @@
 import { useState } from 'react';
 import { SvgChart } from '../../../components/charts/SvgChart.tsx';
 import type { TrendChart } from '../types.ts';
-import { Section } from './Section.tsx';
+import { Card } from '../../../components/card/Card.tsx';
 
 export function TrendBlock({ trends, estateName }: { trends: TrendChart[]; estateName: string }) {
   const [months, setMonths] = useState(trends[0]?.months ?? 12);
   const chart = trends.find((t) => t.months === months) ?? trends[0];
   if (!chart) return null;
   return (
-    <Section id="estate-trend" title="价格走势">
+    <Card id="estate-trend" title="价格走势">
       <div className="estate-tabs" role="tablist" aria-label="走势时间范围">
         {trends.map((t) => (
           <button
@@ -30,6 +30,6 @@ export function TrendBlock({ trends, estateName }: { trends: TrendChart[]; estat
         label={`${estateName}与所在板块、区县近${chart.months}个月挂牌均价走势`}
         takeaway={<span className={`trend-${chart.trend}`}>{chart.takeaway}</span>}
       />
-    </Section>
+    </Card>
   );
 }
