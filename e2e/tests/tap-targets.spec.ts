@@ -45,6 +45,7 @@ const PAGES: [string, (s: Sample) => string][] = [
   ['community pk', (s) => `/605/community-pk?a=${s.estateId}`],
   ['find house', () => '/605/find-house'],
   ['bargains', () => '/605/find-house-365'],
+  ['city picker', () => '/citylist'],
 ];
 
 async function openAndSettle(page: Page, url: string) {
