@@ -1,14 +1,25 @@
 // An estate's site plan drawn as SVG from its buildings (site-plan-layout.ts), rendered on the server with no
 // script. Darker buildings are taller; the caption says the positions are schematic.
-import { sitePlan, type SiteBuilding } from './site-plan-layout.ts';
+import { sitePlan, type PlacedBuilding, type SiteBuilding } from './site-plan-layout.ts';
 import './floor-plan.css';
 
 const WIDTH = 343;
-const FONT = 10;
+const FONT = 9;
 
 /** The building's fill: the brand hue, lighter for low-rise and darker for high-rise. */
 export function buildingFill(height: number): string {
   return `hsl(219 72% ${Math.round(86 - 38 * height)}%)`;
+}
+
+/** Rough width of a label: CJK characters are square, digits and Latin about 0.6 of the font size. */
+const textWidth = (text: string, font: number) =>
+  [...text].reduce((w, ch) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? font : font * 0.6), 0);
+
+/** '1幢 24层' where it fits the footprint, else '1', else nothing. */
+export function siteLabel(b: Pick<PlacedBuilding, 'name' | 'floors' | 'short' | 'w'>, font: number): string {
+  const full = `${b.name} ${b.floors}层`;
+  if (textWidth(full, font) + 6 <= b.w) return full;
+  return textWidth(b.short, font) + 4 <= b.w ? b.short : '';
 }
 
 export function SitePlan({ buildings, seed }: { buildings: SiteBuilding[]; seed: number }) {
@@ -34,7 +45,7 @@ export function SitePlan({ buildings, seed }: { buildings: SiteBuilding[]; seed:
         />
         {plan.buildings.map((b) => {
           const dark = b.height > 0.45;
-          const label = b.short.length * FONT * 0.62 + 4 <= b.w ? b.short : '';
+          const label = siteLabel(b, FONT);
           return (
             <g key={b.id} className="site-plan__building" data-floors={b.floors}>
               <title>{`${b.name} ${b.floors}层`}</title>

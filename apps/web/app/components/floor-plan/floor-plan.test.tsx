@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FloorPlan, fittedLabel } from './FloorPlan.tsx';
 import { floorPlan, roomAreas, squarify, type PlanRoom, type UnitType } from './floor-plan-layout.ts';
-import { SitePlan, buildingFill } from './SitePlan.tsx';
+import { SitePlan, buildingFill, siteLabel } from './SitePlan.tsx';
 import { shortName, sitePlan, type SiteBuilding } from './site-plan-layout.ts';
 
 const EPS = 1e-6;
@@ -143,9 +143,13 @@ describe('site plan layout', () => {
     expect(lightness(c!.height)).toBeLessThan(lightness(a!.height));
   });
 
-  it('names a building by its number when it is small', () => {
+  it('labels a building with its name and floors where it fits, by its number when small, else not at all', () => {
     expect(shortName('12幢')).toBe('12');
     expect(shortName('东区A座')).toBe('东区');
+    const b = { name: '12幢', floors: 24, short: '12' };
+    expect(siteLabel({ ...b, w: 80 }, 10)).toBe('12幢 24层');
+    expect(siteLabel({ ...b, w: 30 }, 10)).toBe('12');
+    expect(siteLabel({ ...b, w: 12 }, 10)).toBe('');
   });
 
   it('renders one building per row of the table, with a 示意 caption', () => {

@@ -55,7 +55,7 @@ export function sitePlan(buildings: SiteBuilding[], seed: number, width: number)
     const row = Math.floor(i / cols);
     const col = i % cols;
     const perFloor = b.floors > 0 ? Math.max(1, Math.round(b.householdCount / b.floors)) : 1;
-    const w = cellW * (0.4 + (0.5 * Math.min(perFloor, 8)) / 8);
+    const w = cellW * (0.45 + (0.45 * Math.min(perFloor, 8)) / 8);
     const h = ROW_HEIGHT * (b.floors >= 19 ? 0.5 : 0.4);
     const slackX = cellW - w;
     const slackY = ROW_HEIGHT - h;

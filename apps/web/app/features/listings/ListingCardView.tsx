@@ -31,8 +31,9 @@ export function ListingCardView({
     <Link className="listing-card" to={`/${cityId}/property/${l.id}`}>
       <FloorPlan unit={l} seed={l.id} size="thumb" caption={false} />
       <div className="listing-card__main">
+        {/* each part stays on one line: '202.32㎡' never breaks before its unit */}
         <h3 className="listing-card__title">
-          {roomLabel(l.rooms, l.halls)} · {area(l.area)} · {l.orientation}
+          <span>{roomLabel(l.rooms, l.halls)}</span> · <span>{area(l.area)}</span> · <span>{l.orientation}</span>
         </h3>
         <p className="listing-card__meta">
           {showEstate ? `${l.estateName} · ` : ''}
