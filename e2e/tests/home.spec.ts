@@ -28,7 +28,11 @@ test.describe('city home /{city} and /', () => {
     await expect(card.getByRole('img', { name: '近12个月挂牌均价走势' })).toBeVisible();
     await expect(card).toContainText(overview.premium.toFixed(2));
 
-    await expect(page.getByRole('navigation', { name: '功能入口' }).getByRole('link')).toHaveCount(10);
+    const entries = page.getByRole('navigation', { name: '功能入口' });
+    await expect(entries.getByRole('link')).toHaveCount(12);
+    // 帮我找房 and 捡漏 (PAGES.md §3.3) are one tap from the home page
+    await expect(entries.getByRole('link', { name: '帮我找房' })).toHaveAttribute('href', '/605/find-house');
+    await expect(entries.getByRole('link', { name: '捡漏' })).toHaveAttribute('href', '/605/find-house-365');
     const hot = page.getByRole('region', { name: '热门小区' });
     await expect(hot.getByRole('link')).toHaveCount(6); // five estates and 查看更多
     const districts = page.getByRole('region', { name: '各区房价' });

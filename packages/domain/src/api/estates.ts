@@ -149,6 +149,13 @@ export const roomTypeRow = z.object({
   /** Deals of the last 12 months and their 成交均价 元/㎡. */
   dealCount: z.number().int(),
   dealAvg: z.number().nullable(),
+  /**
+   * The estate's most common unit type (户型) with these rooms, from its buildings (the one most households
+   * live in), for the drawn floor plan; null when no building records one.
+   */
+  layout: z
+    .object({ rooms: z.number().int(), halls: z.number().int(), baths: z.number().int(), area: z.number() })
+    .nullable(),
 });
 export type RoomTypeRow = z.infer<typeof roomTypeRow>;
 

@@ -74,6 +74,7 @@ export const listingCard = z.object({
   plateName: z.string().nullable(),
   rooms: z.number().int(),
   halls: z.number().int(),
+  baths: z.number().int(),
   area: z.number(),
   orientation: z.string(),
   floor: z.number().int(),
@@ -150,7 +151,6 @@ export const listingPriceChange = z.object({
 export const listingDetailBody = z.object({
   listing: listingCard.extend({
     cityId: z.number().int(),
-    baths: z.number().int(),
     innerArea: z.number().nullable(),
     /** on_sale | sold | off. */
     status: z.string(),

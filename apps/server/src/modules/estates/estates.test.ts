@@ -515,6 +515,8 @@ describe('analyses', () => {
         maxArea: 90,
         dealCount: 2,
         dealAvg: 42_000,
+        // 1幢's 89㎡ (144 households over two 户型) outweighs 2幢's 75㎡ (12 households)
+        layout: { rooms: 2, halls: 1, baths: 1, area: 89 },
       },
       {
         rooms: 3,
@@ -526,6 +528,7 @@ describe('analyses', () => {
         maxArea: 120,
         dealCount: 1,
         dealAvg: 42_000,
+        layout: { rooms: 3, halls: 2, baths: 2, area: 120 },
       },
     ]);
     const list = await get(`house/roomTypeAnalysisList?houseId=${ESTATE}&rooms=2`);

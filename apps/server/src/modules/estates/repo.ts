@@ -202,6 +202,17 @@ export function createEstatesRepo(db: Database) {
       );
     },
 
+    /** The unit types (户型) of the estate's buildings, with each building's household count. */
+    async buildingLayouts(estateId: number) {
+      return queryRows<{
+        householdCount: number;
+        layouts: { rooms: number; halls: number; baths: number; area: number }[];
+      }>(
+        db,
+        sql`SELECT household_count AS "householdCount", layouts FROM building WHERE estate_id = ${estateId} ORDER BY id`,
+      );
+    },
+
     /** On-sale listings and the deals since `since`, by 总价段 (band edges in 元, ascending). */
     async totalPriceBands(estateId: number, since: string, edges: number[]) {
       const band = (column: SQL) =>

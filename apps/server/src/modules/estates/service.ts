@@ -60,6 +60,32 @@ function seriesChange(values: (number | null)[]): number | null {
 }
 
 /** Estates kept in memory; rows change only when data is loaded (invalidate() after an import). */
+type Layout = { rooms: number; halls: number; baths: number; area: number };
+
+/**
+ * The estate's typical unit type per rooms bucket (1–5, 5 = 5室及以上): of its buildings' 户型 with those
+ * rooms, the one the most households live in (a building's households split evenly over its 户型); ties keep
+ * the first building's.
+ */
+export function typicalLayouts(buildings: { householdCount: number; layouts: Layout[] }[]): Map<number, Layout> {
+  const score = new Map<string, { layout: Layout; households: number }>();
+  for (const b of buildings) {
+    for (const l of b.layouts) {
+      const key = `${l.rooms}-${l.halls}-${l.baths}-${l.area}`;
+      const entry = score.get(key) ?? { layout: l, households: 0 };
+      entry.households += b.householdCount / b.layouts.length;
+      score.set(key, entry);
+    }
+  }
+  const best = new Map<number, { layout: Layout; households: number }>();
+  for (const entry of score.values()) {
+    const bucket = Math.min(entry.layout.rooms, 5);
+    const current = best.get(bucket);
+    if (!current || entry.households > current.households) best.set(bucket, entry);
+  }
+  return new Map([...best].map(([bucket, { layout }]) => [bucket, layout]));
+}
+
 const ESTATE_CACHE_LIMIT = 5_000;
 const ANSWER_CACHE_LIMIT = 20_000;
 
@@ -219,11 +245,19 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
     async roomTypeAnalysis(estateId) {
       const ctx = await context(estateId);
       if (!ctx) return null;
-      const rows = await repo.roomTypes(estateId, ctx.since12);
+      const [rows, buildings] = await Promise.all([
+        repo.roomTypes(estateId, ctx.since12),
+        repo.buildingLayouts(estateId),
+      ]);
+      const layouts = typicalLayouts(buildings);
       return {
         onSaleCount: rows.reduce((n, r) => n + r.onSaleCount, 0),
         dealCount: rows.reduce((n, r) => n + r.dealCount, 0),
-        list: rows.map((r) => ({ ...r, label: r.rooms >= 5 ? '5室及以上' : roomLabel(r.rooms) })),
+        list: rows.map((r) => ({
+          ...r,
+          label: r.rooms >= 5 ? '5室及以上' : roomLabel(r.rooms),
+          layout: layouts.get(r.rooms) ?? null,
+        })),
       };
     },
 

@@ -18,7 +18,7 @@ export interface DataClock {
 }
 
 const CARD_COLUMNS = sql`l.id, l.estate_id AS "estateId", e.name AS "estateName", p.name AS "plateName",
-  l.rooms, l.halls, round(l.area::numeric, 2)::float8 AS area, l.orientation, l.floor,
+  l.rooms, l.halls, l.baths, round(l.area::numeric, 2)::float8 AS area, l.orientation, l.floor,
   l.total_floors AS "totalFloors", l.decoration, l.has_elevator AS "hasElevator",
   l.total_price AS "totalPrice", l.unit_price AS "unitPrice", l.initial_total_price AS "initialTotalPrice",
   to_char(l.listed_at, 'YYYY-MM-DD') AS "listedAt", l.price_change_count AS "priceChangeCount",
@@ -235,7 +235,6 @@ export function createListingsRepo(db: Database) {
         ListingCard & {
           cityId: number;
           plateId: number;
-          baths: number;
           innerArea: number | null;
           status: string;
           ownership: string;
@@ -246,7 +245,7 @@ export function createListingsRepo(db: Database) {
         }
       >(
         db,
-        sql`SELECT ${CARD_COLUMNS}, l.city_id AS "cityId", l.plate_id AS "plateId", l.baths,
+        sql`SELECT ${CARD_COLUMNS}, l.city_id AS "cityId", l.plate_id AS "plateId",
                    round(l.inner_area::numeric, 2)::float8 AS "innerArea", l.status, l.ownership,
                    to_char(l.last_trade_date, 'YYYY-MM-DD') AS "lastTradeDate", l.mortgaged, l.followers,
                    l.agent_id AS "agentId"

@@ -5,6 +5,8 @@ const ENTRIES = [
   { label: '估价', glyph: '估', colour: '#1f6fff', to: (c: number) => `/estimate?cityId=${c}` },
   { label: '查成交', glyph: '成', colour: '#e63b2e', to: (c: number) => `/${c}/deal-search` },
   { label: '找小区', glyph: '区', colour: '#13a15a', to: (c: number) => `/${c}/community-list` },
+  { label: '帮我找房', glyph: '找', colour: '#00a2c7', to: (c: number) => `/${c}/find-house` },
+  { label: '捡漏', glyph: '漏', colour: '#e63b2e', to: (c: number) => `/${c}/find-house-365` },
   { label: '新房', glyph: '新', colour: '#ff8a00', to: (c: number) => `/${c}/house-new` },
   { label: '租房', glyph: '租', colour: '#7b61ff', to: (c: number) => `/${c}/renting` },
   { label: '开盘日历', glyph: '历', colour: '#00a2c7', to: (c: number) => `/${c}/calendar` },

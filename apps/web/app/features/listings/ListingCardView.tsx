@@ -1,7 +1,8 @@
-// One on-sale listing in a list (→ property): 室厅·面积·朝向, 楼层, 总价 万 and 单价, tags, 带看, and a 降价 badge
+// One on-sale listing in a list (→ property): its drawn floor plan (no photos in the data), 室厅·面积·朝向, 楼层, 总价 万 and 单价, tags, 带看, and a 降价 badge
 // when the asking price is below the first one.
 import { Link } from 'react-router';
 import { NEAR_METRO_M, floorLevel, formatMoney, roomLabel, type ListingCard } from '@fjt/domain';
+import { FloorPlan } from '../../components/floor-plan/FloorPlan.tsx';
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
 
 export function listingTags(l: ListingCard): string[] {
@@ -28,9 +29,11 @@ export function ListingCardView({
   const cut = l.totalPrice < l.initialTotalPrice;
   return (
     <Link className="listing-card" to={`/${cityId}/property/${l.id}`}>
+      <FloorPlan unit={l} seed={l.id} size="thumb" caption={false} />
       <div className="listing-card__main">
+        {/* each part stays on one line: '202.32㎡' never breaks before its unit */}
         <h3 className="listing-card__title">
-          {roomLabel(l.rooms, l.halls)} · {area(l.area)} · {l.orientation}
+          <span>{roomLabel(l.rooms, l.halls)}</span> · <span>{area(l.area)}</span> · <span>{l.orientation}</span>
         </h3>
         <p className="listing-card__meta">
           {showEstate ? `${l.estateName} · ` : ''}

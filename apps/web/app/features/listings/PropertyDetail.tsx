@@ -4,6 +4,7 @@
 import { Link, useLocation } from 'react-router';
 import { floorLevel, formatDate, formatMoney, roomLabel, type DealRow, type ListingDetailBody } from '@fjt/domain';
 import { EstateCover } from '../../components/estate-cover/EstateCover.tsx';
+import { FloorPlan } from '../../components/floor-plan/FloorPlan.tsx';
 import { useSendOrder } from '../../components/layouts/SendOrderLayout.tsx';
 import { copyText } from '../../lib/copy-text.ts';
 import { ListingCardView } from './ListingCardView.tsx';
@@ -159,6 +160,12 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
             <dd className="num">{l.followers}人</dd>
           </div>
         </dl>
+      </Card>
+
+      <Card flush title="户型图">
+        <div className="property-plan">
+          <FloorPlan unit={l} seed={l.id} />
+        </div>
       </Card>
 
       <Card flush title="带看">

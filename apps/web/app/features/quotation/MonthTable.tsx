@@ -2,6 +2,7 @@
 // show at first; the rest of the 36 unfold on demand.
 import { useState } from 'react';
 import { formatMoney, type QuotationMonth } from '@fjt/domain';
+import { WideTable } from '../../components/wide-table/WideTable.tsx';
 import { rate } from '../../lib/display.ts';
 import { premiumText } from './QuotationTable.tsx';
 
@@ -12,7 +13,7 @@ export function MonthTable({ series }: { series: QuotationMonth[] }) {
   const rows = [...series].reverse();
   return (
     <>
-      <div className="quotation-table__wrap">
+      <WideTable label="月度明细（可左右滑动）">
         <table className="quotation-table quotation-table--months" aria-label="月度明细">
           <thead>
             <tr>
@@ -44,7 +45,7 @@ export function MonthTable({ series }: { series: QuotationMonth[] }) {
             })}
           </tbody>
         </table>
-      </div>
+      </WideTable>
       {!all && rows.length > FIRST_ROWS ? (
         <button type="button" className="quotation-more" onClick={() => setAll(true)}>
           展开全部{rows.length}个月

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney, type QuotationRow } from '@fjt/domain';
 import { LazyPriceGuidePopup as PriceGuidePopup } from '../../components/price-guide/LazyPriceGuidePopup.tsx';
+import { WideTable } from '../../components/wide-table/WideTable.tsx';
 import { rate } from '../../lib/display.ts';
 import { sortRows, type QuotationSort, type SortOrder } from './sorting.ts';
 
@@ -51,7 +52,7 @@ export function QuotationTable({
   const navigate = useNavigate();
   const detail = (row: QuotationRow) => `/quotation/detail?level=district&id=${row.id}&cityId=${cityId}`;
   return (
-    <div className="quotation-table__wrap">
+    <WideTable label="各区行情（可左右滑动）">
       <table className="quotation-table" aria-label="各区行情">
         <caption className="visually-hidden">均价单位：元/㎡；环比为挂牌均价环比；挂牌量、成交量单位：套</caption>
         <thead>
@@ -103,6 +104,6 @@ export function QuotationTable({
         </tbody>
       </table>
       <PriceGuidePopup visible={guide} onClose={() => setGuide(false)} />
-    </div>
+    </WideTable>
   );
 }

@@ -44,7 +44,7 @@ function SideCard({
     body = (
       <>
         <Link className="pk-side__name" to={`/${cityId}/house-detail/${estate.id}`}>
-          {estate.name}
+          <span>{estate.name}</span>
         </Link>
         <p className="pk-side__place">
           {estate.districtName} · {estate.plateName}

@@ -1,7 +1,10 @@
 // 户型分析, 总价分析 and 楼栋分析 (PAGES.md §3.2): what sizes and budgets the estate offers, and where.
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { BuildingRow, RoomTypeAnalysisBody, TotalPriceAnalysisBody } from '@fjt/domain';
+import type { BuildingRow, RoomTypeAnalysisBody, RoomTypeRow, TotalPriceAnalysisBody } from '@fjt/domain';
 import { SvgChart } from '../../../components/charts/SvgChart.tsx';
+import { FloorPlan, unitTitle } from '../../../components/floor-plan/FloorPlan.tsx';
+import { SitePlan } from '../../../components/floor-plan/SitePlan.tsx';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
 import { Card } from '../../../components/card/Card.tsx';
 import { DataTable } from '../../../components/data-table/DataTable.tsx';
@@ -25,6 +28,7 @@ export function RoomTypeBlock({
           takeaway={top ? `${top.label}最多：在售${top.onSaleCount}套，近12个月成交${top.dealCount}套` : undefined}
         />
       ) : null}
+      <UnitTypes cityId={cityId} estateId={estateId} list={analysis.list} />
       <DataTable className="estate-table">
         <thead>
           <tr>
@@ -61,6 +65,42 @@ export function RoomTypeBlock({
   );
 }
 
+/** One drawn floor plan per room type that has a typical 户型 (the estate's buildings record one). */
+function UnitTypes({ cityId, estateId, list }: { cityId: number; estateId: number; list: RoomTypeRow[] }) {
+  const drawn = list.filter((r) => r.layout !== null);
+  if (drawn.length === 0) return null;
+  return (
+    <>
+      <ul className="estate-unit-types" data-testid="estate-unit-types">
+        {drawn.map((r) => {
+          const layout = r.layout!;
+          const body = (
+            <>
+              <FloorPlan unit={layout} seed={estateId * 8 + r.rooms} size="card" caption={false} />
+              <span className="estate-unit-types__title">{unitTitle(layout)}</span>
+              <span className="estate-unit-types__meta">
+                {r.onSaleCount > 0 ? `在售${r.onSaleCount}套 ›` : '暂无在售'}
+              </span>
+            </>
+          );
+          return (
+            <li key={r.rooms}>
+              {r.onSaleCount > 0 ? (
+                <Link className="estate-unit-types__item" to={`/${cityId}/house-resold/${estateId}?rooms=${r.rooms}`}>
+                  {body}
+                </Link>
+              ) : (
+                <div className="estate-unit-types__item">{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="estate-plan-note">户型图为示意：按小区楼栋登记的室厅卫数与面积绘制。</p>
+    </>
+  );
+}
+
 export function TotalPriceBlock({ analysis }: { analysis: TotalPriceAnalysisBody & { svg: string | null } }) {
   const top = [...analysis.list].sort((a, b) => b.onSaleCount + b.dealCount - (a.onSaleCount + a.dealCount))[0];
   return (
@@ -86,11 +126,17 @@ export function TotalPriceBlock({ analysis }: { analysis: TotalPriceAnalysisBody
   );
 }
 
-export function BuildingBlock({ buildings }: { buildings: BuildingRow[] }) {
+/** Rows shown before 展开全部: the list grows with the page instead of scrolling inside a box. */
+export const BUILDING_ROWS = 10;
+
+export function BuildingBlock({ estateId, buildings }: { estateId: number; buildings: BuildingRow[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? buildings : buildings.slice(0, BUILDING_ROWS);
   return (
     <Card id="estate-buildings" title={`楼栋分析（${buildings.length}栋）`}>
-      <ul className="estate-buildings">
-        {buildings.map((b) => (
+      <SitePlan buildings={buildings} seed={estateId} />
+      <ul className="estate-buildings" id="estate-building-list">
+        {shown.map((b) => (
           <li key={b.id} className="estate-building">
             <p className="estate-building__name">
               {b.name}
@@ -105,6 +151,17 @@ export function BuildingBlock({ buildings }: { buildings: BuildingRow[] }) {
           </li>
         ))}
       </ul>
+      {buildings.length > BUILDING_ROWS ? (
+        <button
+          type="button"
+          className="estate-expand"
+          aria-expanded={expanded}
+          aria-controls="estate-building-list"
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {expanded ? '收起' : `展开全部${buildings.length}栋`}
+        </button>
+      ) : null}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // /{city}/house-detail/{estateId}: every block of PAGES.md §3.2, in order. Blocks without data are left out.
 import type { EstatePageData } from '../types.ts';
-import { AgentsBlock, AroundBlock, CommunityLinks, DataSourceBlock } from './MoreBlocks.tsx';
+import { AgentsBlock, AroundBlock, CommunityLinks, DataSourceBlock, EstateShortcuts } from './MoreBlocks.tsx';
 import { BuildingBlock, RoomTypeBlock, TotalPriceBlock } from './AnalysisBlocks.tsx';
 import { BottomBar } from './BottomBar.tsx';
 import { DealsBlock } from './DealsBlock.tsx';
@@ -17,6 +17,7 @@ export function EstateDetailPage(props: EstatePageData) {
     <main className="estate-page" data-testid="estate-page">
       <EstateHeader basic={basic} summary={props.summary} />
       <PriceCard basic={basic} />
+      <EstateShortcuts cityId={cityId} estateId={basic.id} />
       {props.trends.length > 0 ? <TrendBlock trends={props.trends} estateName={basic.name} /> : null}
       {props.deals ? <DealsBlock cityId={cityId} estateId={basic.id} deals={props.deals} now={props.now} /> : null}
       {props.listings ? (
@@ -24,7 +25,7 @@ export function EstateDetailPage(props: EstatePageData) {
       ) : null}
       {props.roomTypes ? <RoomTypeBlock cityId={cityId} estateId={basic.id} analysis={props.roomTypes} /> : null}
       {props.totalPrices ? <TotalPriceBlock analysis={props.totalPrices} /> : null}
-      {props.buildings ? <BuildingBlock buildings={props.buildings} /> : null}
+      {props.buildings ? <BuildingBlock estateId={basic.id} buildings={props.buildings} /> : null}
       {props.facts ? <FactsGrid facts={props.facts} /> : null}
       {props.agents ? (
         <AgentsBlock cityId={cityId} estateId={basic.id} agents={props.agents} total={props.agentCount} />
