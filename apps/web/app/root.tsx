@@ -41,7 +41,7 @@ import { ClientFlagsProvider } from './lib/client-flags.tsx';
 import { readCookie } from './lib/cookies.ts';
 import { rememberChannel, rememberCity } from './lib/city-storage.ts';
 import { chunkFailureScript, reloadOnChunkFailure } from './lib/chunk-reload.ts';
-import { pageInfo } from './pages.ts';
+import { layoutOf } from './layouts.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -118,7 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
-  const layout = pageInfo(leaf?.id)?.layout ?? 'default';
+  const layout = layoutOf(leaf?.id);
   const cityScoped = leaf?.params.city !== undefined;
   useEffect(() => {
     if (cityScoped) rememberCity(loaderData.cityId);
