@@ -2,12 +2,9 @@
 import { Link } from 'react-router';
 import type { AnalysisDataSourceBody, AroundEstate, EstateAgent } from '@fjt/domain';
 import { distance, rate, unitPrice } from '../../../lib/display.ts';
+import { agentListPath } from '../paths.ts';
 import { AgentCard } from './AgentCard.tsx';
 import { Section } from './Section.tsx';
-
-export function agentListPath(cityId: number, estateId: number): string {
-  return `/${cityId}/house-detail/${estateId}/agent-list`;
-}
 
 export function AgentsBlock({
   cityId,
