@@ -127,6 +127,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (channel) rememberChannel(channel);
   }, [channel]);
+  // The app has hydrated: taps now reach React (e2e/tests/slow-3g.spec.ts measures when this happens).
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
   return (
     <ClientFlagsProvider value={loaderData.flags}>
       <AppLayout name={layout}>
