@@ -65,12 +65,24 @@ test('小区详情 is interactive within 5 s on Slow 3G', async ({ page, request
   });
 
   await page.goto(path, { waitUntil: 'commit' });
-  // The tab is in the server's HTML: find where it is, then tap that spot the moment the app has hydrated (a
-  // raw touch, without the actionability checks that would add their own delay).
+  // The tab is in the server's HTML: find where it is once the page has painted, then tap that spot the moment
+  // the app has hydrated (a raw touch: no actionability checks or polling adding their own delay).
   const tab = page.getByTestId('estate-trend').getByRole('tab', { name: '近36个月' });
   await tab.waitFor({ timeout: 60_000 });
-  await page.locator('html[data-hydrated]').waitFor({ timeout: 60_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   const box = (await tab.boundingBox())!;
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const root = document.documentElement;
+        if (root.hasAttribute('data-hydrated')) return resolve();
+        new MutationObserver((_, observer) => {
+          if (!root.hasAttribute('data-hydrated')) return;
+          observer.disconnect();
+          resolve();
+        }).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+      }),
+  );
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('estate-trend').locator('figcaption')).toHaveText(/近36个月/);
