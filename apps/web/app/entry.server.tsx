@@ -40,6 +40,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+      // Every page's data is loaded before it renders, so a Suspense boundary (a part whose code the browser
+      // loads later, lib/deferred.tsx) is complete with the shell: write it in place, however large, rather than
+      // as a hidden block that only a script reveals (the HTML must read without JavaScript).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError(error) {
         responseStatus = 500;

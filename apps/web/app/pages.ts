@@ -1,7 +1,5 @@
-// Every page of the route table: its Chinese title, what it is for (PAGES.md §3), and its layout (spec §2 Layouts).
-// Keyed by the route ids of app/routes.ts; the root picks the layout and the pending page its copy from here.
-
-export type LayoutName = 'default' | 'download' | 'send-order' | 'share';
+// Every page of the route table: its Chinese title and what it is for (PAGES.md §3). Keyed by the route ids of
+// app/routes.ts; the pending page takes its copy from here. Layouts (spec §2) are in layouts.ts.
 
 /** The four tabs of the bottom tab bar (首页 / 找房 / 消息 / 我的). */
 export type TabKey = 'home' | 'find' | 'messages' | 'me';
@@ -12,7 +10,6 @@ export type SkeletonKind = 'detail' | 'list' | 'report' | 'generic';
 export interface PageInfo {
   title: string;
   purpose: string;
-  layout?: LayoutName;
   /** Dev/demo pages are kept out of search engines (PAGES.md §3.15). */
   noindex?: boolean;
   /**
@@ -53,7 +50,7 @@ export const PAGES: Record<string, PageInfo> = {
   helper2: { title: '在浏览器中打开', purpose: '在微信或QQ中使用时，引导用户在浏览器中打开以下载或分享。' },
   im: { title: '在线咨询', purpose: '与客服或经纪人在线聊天，支持文字、图片与小区卡片。', tab: 'messages' },
   inform: { title: '纠错/举报', purpose: '反馈错误的价格、小区信息、虚假或过期房源，以及不良内容。' },
-  invitation: { title: '邀请好友', purpose: '我的邀请码与海报、已邀请好友及获得的奖励。', layout: 'share' },
+  invitation: { title: '邀请好友', purpose: '我的邀请码与海报、已邀请好友及获得的奖励。' },
   login: { title: '登录', purpose: '使用手机号和短信验证码登录。' },
   market: { title: '报告商城', purpose: '购买城市、区域、小区市场报告。' },
   profile: { title: '我的', purpose: '个人信息、会员状态与到期时间，订阅、估价、问答、订单、钱包等入口。', tab: 'me' },
@@ -61,7 +58,6 @@ export const PAGES: Record<string, PageInfo> = {
   quotation: {
     title: '行情',
     purpose: '按月查看城市与各区的挂牌均价、成交均价、环比、挂牌量、成交量与房东溢价系数。',
-    layout: 'send-order',
     skeleton: 'report',
   },
   'spm-demo': {
@@ -81,7 +77,6 @@ export const PAGES: Record<string, PageInfo> = {
   'activity-baseprice': {
     title: '底价揭秘',
     purpose: '选择小区并留下手机号，经纪人为您反馈业主底价区间。',
-    layout: 'send-order',
   },
   'activity-credit': { title: '购房信用评估', purpose: '通过问卷评估您的贷款准备情况。' },
   'activity-double11': { title: '双11特惠', purpose: '会员与报告限时优惠：倒计时、折扣会员卡与优惠券。' },
@@ -161,7 +156,6 @@ export const PAGES: Record<string, PageInfo> = {
   'estimate-record': {
     title: '估价结果',
     purpose: '估价总价与单价、价格区间、可信度、可比成交与走势。',
-    layout: 'send-order',
   },
   'market-product': { title: '报告详情', purpose: '报告样张、目录、覆盖范围、更新周期与价格。' },
   'trade-product': { title: '数据套餐', purpose: '成交数据套餐的字段、样例、覆盖范围与价格。' },
@@ -169,15 +163,12 @@ export const PAGES: Record<string, PageInfo> = {
   home: {
     title: '首页',
     purpose: '查看城市房价与走势，从这里搜索小区、查成交、看排行。',
-    layout: 'download',
     tab: 'home',
   },
-
   // City-scoped routes
   'city-home': {
     title: '首页',
     purpose: '查看城市房价与走势，从这里搜索小区、查成交、看排行。',
-    layout: 'download',
     tab: 'home',
   },
   'area-report': {
@@ -205,14 +196,12 @@ export const PAGES: Record<string, PageInfo> = {
   'find-house-365': {
     title: '捡漏',
     purpose: '挂牌价低于小区近365天成交均价的房源。',
-    layout: 'send-order',
     skeleton: 'list',
   },
   'hot-community': { title: '热门小区', purpose: '本周搜索与浏览热度最高的50个小区。', skeleton: 'list' },
   'house-report': {
     title: '小区报告',
     purpose: '可分享的一页小区报告：概况、板块内排位、走势、成交、户型与风险提示。',
-    layout: 'share',
     skeleton: 'report',
   },
   'house-report-new': {
@@ -254,14 +243,12 @@ export const PAGES: Record<string, PageInfo> = {
   property: {
     title: '房源详情',
     purpose: '在售房源的总价、单价、与小区均价对比、调价记录与带看。',
-    layout: 'send-order',
     skeleton: 'detail',
   },
   pubBySuperior: { title: '达人推荐', purpose: '问答达人推荐的小区与房源。' },
   'deal-history': {
     title: '成交记录',
     purpose: '小区真实成交价：近12个月成交套数、成交均价、成交周期与议价空间。',
-    layout: 'send-order',
     skeleton: 'list',
   },
   'deal-history-detail': {
@@ -274,7 +261,6 @@ export const PAGES: Record<string, PageInfo> = {
   'house-detail': {
     title: '小区详情',
     purpose: '小区值多少钱：挂牌均价、成交均价、走势、最新成交、在售房源与户型分析。',
-    layout: 'send-order',
     skeleton: 'detail',
   },
   'house-detail-agent-list': {

@@ -48,7 +48,7 @@ import { ClientFlagsProvider } from './lib/client-flags.tsx';
 import { readCookie } from './lib/cookies.ts';
 import { rememberChannel, rememberCity } from './lib/city-storage.ts';
 import { chunkFailureScript, reloadOnChunkFailure } from './lib/chunk-reload.ts';
-import { pageInfo } from './pages.ts';
+import { layoutOf } from './layouts.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (context.pageError) throw data({ message: context.pageError.message }, { status: context.pageError.status });
@@ -127,7 +127,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
   const location = useLocation();
-  const layout = pageInfo(leaf?.id)?.layout ?? 'default';
+  const layout = layoutOf(leaf?.id);
   const target = useNavigationTarget();
   const current: PageAt | undefined = leaf && { id: leaf.id, params: leaf.params, pathname: location.pathname };
   // From the tap until the next page's data arrives, its skeleton (and its chrome) stand in for it.
@@ -142,6 +142,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (channel) rememberChannel(channel);
   }, [channel]);
+  // The app has hydrated: taps now reach React (e2e/tests/slow-3g.spec.ts measures when this happens).
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
   return (
     <ClientFlagsProvider value={loaderData.flags}>
       <div className="app-chrome" data-chrome={chrome.kind}>

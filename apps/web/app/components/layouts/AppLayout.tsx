@@ -1,6 +1,6 @@
 // Picks one of the four layouts of spec §2 for the current page.
 import type { ReactNode } from 'react';
-import type { LayoutName } from '../../pages.ts';
+import type { LayoutName } from '../../layouts.ts';
 import { DownloadBanner } from '../download-banner/DownloadBanner.tsx';
 import { SendOrderLayout } from './SendOrderLayout.tsx';
 import { ShareLayout } from './ShareLayout.tsx';

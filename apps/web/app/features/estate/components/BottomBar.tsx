@@ -2,9 +2,8 @@
 // 订阅 needs login (asks at the moment of the action and comes back); 获取成交价 opens the deal-price modal
 // of the send-order layout.
 import { Link, useLocation } from 'react-router';
-import { copyText } from '../../../lib/copy-text.ts';
 import { useSendOrder } from '../../../components/layouts/SendOrderLayout.tsx';
-import { agentListPath } from './MoreBlocks.tsx';
+import { agentListPath } from '../paths.ts';
 
 export function BottomBar({ cityId, estateId, name }: { cityId: number; estateId: number; name: string }) {
   const { openOrder } = useSendOrder();
@@ -15,6 +14,8 @@ export function BottomBar({ cityId, estateId, name }: { cityId: number; estateId
       await navigator.share({ title: `${name}房价`, url }).catch(() => undefined);
       return;
     }
+    // The copy helper (and its toast) loads on the first tap that needs it, not with the page.
+    const { copyText } = await import('../../../lib/copy-text.ts');
     await copyText(url).catch(() => undefined);
   };
   return (

@@ -2,12 +2,9 @@
 import { Link } from 'react-router';
 import type { AnalysisDataSourceBody, AroundEstate, EstateAgent } from '@fjt/domain';
 import { distance, rate, unitPrice } from '../../../lib/display.ts';
+import { agentListPath } from '../paths.ts';
 import { AgentCard } from './AgentCard.tsx';
 import { Card } from '../../../components/card/Card.tsx';
-
-export function agentListPath(cityId: number, estateId: number): string {
-  return `/${cityId}/house-detail/${estateId}/agent-list`;
-}
 
 export function AgentsBlock({
   cityId,
@@ -32,25 +29,6 @@ export function AgentsBlock({
         ))}
       </ul>
     </Card>
-  );
-}
-
-/** Where to go from the estate: its report, a PK against another estate, all its deals and listings. */
-export function EstateShortcuts({ cityId, estateId }: { cityId: number; estateId: number }) {
-  const links: [string, string][] = [
-    ['小区报告', `/${cityId}/house-report?estateId=${estateId}`],
-    ['加入对比', `/${cityId}/community-pk?a=${estateId}`],
-    ['成交记录', `/${cityId}/deal-history/${estateId}`],
-    ['在售房源', `/${cityId}/house-resold/${estateId}`],
-  ];
-  return (
-    <nav className="estate-links estate-links--four" aria-label="小区快捷入口" data-testid="estate-shortcuts">
-      {links.map(([text, to]) => (
-        <Link key={to} to={to} className="estate-links__item">
-          {text}
-        </Link>
-      ))}
-    </nav>
   );
 }
 

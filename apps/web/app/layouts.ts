@@ -1,0 +1,23 @@
+// The layout of each page (spec §2 Layouts), keyed by the route ids of app/routes.ts; a page not listed here
+// has the default layout. Kept apart from pages.ts, the copy of every page, because the root picks the layout
+// on every page and would otherwise ship every page's title and purpose in each first load.
+
+export type LayoutName = 'default' | 'download' | 'send-order' | 'share';
+
+export const LAYOUTS: Readonly<Record<string, LayoutName>> = {
+  invitation: 'share',
+  quotation: 'send-order',
+  'activity-baseprice': 'send-order',
+  'estimate-record': 'send-order',
+  home: 'download',
+  'city-home': 'download',
+  'find-house-365': 'send-order',
+  'house-report': 'share',
+  property: 'send-order',
+  'deal-history': 'send-order',
+  'house-detail': 'send-order',
+};
+
+export function layoutOf(routeId: string | undefined): LayoutName {
+  return (routeId && LAYOUTS[routeId]) || 'default';
+}
