@@ -10,8 +10,23 @@ export function EstateShortcuts({ cityId, estateId }: { cityId: number; estateId
     ['成交记录', `/${cityId}/deal-history/${estateId}`],
     ['在售房源', `/${cityId}/house-resold/${estateId}`],
   ];
+  return <EstateLinkRow label="小区快捷入口" testId="estate-shortcuts" links={links} four />;
+}
+
+/** A row of the estate's links, [text, path] each (these shortcuts; 问答/点评/笔记/视频/租房 lower down). */
+export function EstateLinkRow({
+  label,
+  testId,
+  links,
+  four = false,
+}: {
+  label: string;
+  testId: string;
+  links: [string, string][];
+  four?: boolean;
+}) {
   return (
-    <nav className="estate-links estate-links--four" aria-label="小区快捷入口" data-testid="estate-shortcuts">
+    <nav className={four ? 'estate-links estate-links--four' : 'estate-links'} aria-label={label} data-testid={testId}>
       {links.map(([text, to]) => (
         <Link key={to} to={to} className="estate-links__item">
           {text}

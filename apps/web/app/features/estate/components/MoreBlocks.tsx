@@ -4,6 +4,7 @@ import type { AnalysisDataSourceBody, AroundEstate, EstateAgent } from '@fjt/dom
 import { distance, rate, unitPrice } from '../../../lib/display.ts';
 import { agentListPath } from '../paths.ts';
 import { AgentCard } from './AgentCard.tsx';
+import { EstateLinkRow } from './EstateShortcuts.tsx';
 import { Card } from '../../../components/card/Card.tsx';
 
 export function AgentsBlock({
@@ -48,15 +49,7 @@ export function CommunityLinks({
     ['看房视频', `/${cityId}/house-video?estateId=${estateId}`],
     [onRentCount > 0 ? `租房 ${onRentCount}套` : '租房', `/${cityId}/renting/${estateId}`],
   ];
-  return (
-    <nav className="estate-links" aria-label="更多小区信息" data-testid="estate-links">
-      {links.map(([text, to]) => (
-        <Link key={to} to={to} className="estate-links__item">
-          {text}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <EstateLinkRow label="更多小区信息" testId="estate-links" links={links} />;
 }
 
 export function AroundBlock({ cityId, around }: { cityId: number; around: AroundEstate[] }) {
