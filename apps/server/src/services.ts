@@ -39,9 +39,11 @@ import { createContentService } from './modules/content/service.ts';
 export function createServices(db: Database): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
-  const estates = createEstatesService(createEstatesRepo(db));
+  const rentals = createRentalsService(createRentalsRepo(db), geo, search);
+  const estates = createEstatesService(createEstatesRepo(db), rentals);
   const estateList = createEstateListService(createEstateListRepo(db), geo, search);
   const listings = createListingsService(createListingsRepo(db), geo, estates, search);
+  const market = createMarketService(createMarketRepo(db), geo);
   return {
     geo,
     content: createContentService(createContentRepo(db), geo, estates),
@@ -49,14 +51,14 @@ export function createServices(db: Database): Services {
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),
     config: createConfigService(createConfigRepo(db), geo, listings),
-    market: createMarketService(createMarketRepo(db), geo),
-    rentals: createRentalsService(createRentalsRepo(db), geo, search),
+    market,
+    rentals,
     estateList,
     search,
     estates,
     deals: createDealsService(createDealsRepo(db), geo, search),
     listings,
-    plates: createPlatesService(createPlatesRepo(db), geo, estateList),
+    plates: createPlatesService(createPlatesRepo(db), geo, estateList, market),
     reports: createReportsService(createReportsRepo(db), geo),
     newHouses: createNewHousesService(createNewHousesRepo(db), geo),
   };

@@ -2,7 +2,7 @@
 // distributions of the listings on sale, the leading estates, new projects and the weekly-report link.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MISSING_VALUE, formatMoney, type PlateDetailBody } from '@fjt/domain';
+import { MISSING_VALUE, formatMoney, minSampleNote, type PlateDetailBody } from '@fjt/domain';
 import { SvgChart } from '../../components/charts/SvgChart.tsx';
 import { days, monthTitle, percent, rate, unitPrice } from '../../lib/display.ts';
 import type { PlateTrendChart } from './charts.server.ts';
@@ -178,7 +178,7 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
         }
       >
         {detail.topEstates.length === 0 ? (
-          <p className="plates-empty__hint">该板块暂无小区数据</p>
+          <p className="plates-empty__hint">本月暂无环比上涨的小区</p>
         ) : (
           <ol className="plate-top">
             {detail.topEstates.map((e, i) => {
@@ -201,6 +201,7 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
             })}
           </ol>
         )}
+        <p className="plate-top__note">{minSampleNote('estate', 'month')}，按挂牌均价环比涨幅排列。</p>
       </Block>
 
       {detail.newProjects.length > 0 ? (
