@@ -9,7 +9,7 @@ import {
   formatMoney,
   formatRate,
   mapBubblesQuery,
-  minSampleNote,
+  MIN_LISTING_SAMPLE,
   pageTitle,
   parseCityId,
   type MapBubble,
@@ -202,8 +202,8 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
           <p className="area-rows__note">
-            环比着色{minSampleNote(map.level === 'district' ? 'district' : 'plate', 'month')}
-            ，灰色为挂牌样本少、仅供参考。
+            当月及上月挂牌均不少于{MIN_LISTING_SAMPLE[map.level === 'district' ? 'district' : 'plate']}套的{unit}
+            ，环比才标红绿；灰色环比的挂牌样本少，仅供参考。
           </p>
         </section>
       ) : estates && estates.list.length > 0 ? (
