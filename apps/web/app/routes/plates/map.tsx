@@ -193,7 +193,7 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
                       className={`area-row__mom trend-${trend}`}
                       title={b.momSampled ? undefined : '挂牌样本少，仅供参考'}
                     >
-                      {b.momSampled ? rate.text : rate.text.replace(/[↑↓]$/, '')}
+                      {rate.text}
                     </span>
                     <span className="area-row__count">{b.estateCount}个小区</span>
                   </Link>
