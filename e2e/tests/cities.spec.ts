@@ -108,9 +108,12 @@ async function busiestPlate(request: APIRequestContext, cityId: number) {
   return { month: plates.month, plate: plate! };
 }
 
-/** The hottest estates of the city that have a 挂牌均价 (rank/list hot), as house/basic-info gives them. */
+/**
+ * Busy estates of the city that have a 挂牌均价 (rank/list 成交榜: 热度榜 holds only estates on its minimum sample,
+ * too few in the sample dataset's smaller cities), as house/basic-info gives them.
+ */
 async function hotEstates(request: APIRequestContext, cityId: number, count: number): Promise<BasicInfo[]> {
-  const hot = await api<RankList>(request, `rank/list?cityId=${cityId}&rank=hot&size=20`);
+  const hot = await api<RankList>(request, `rank/list?cityId=${cityId}&rank=deal&size=20`);
   const found: BasicInfo[] = [];
   for (const item of hot.list) {
     const basic = await api<BasicInfo>(request, `house/basic-info?houseId=${item.id}`);
