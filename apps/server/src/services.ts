@@ -45,9 +45,11 @@ export interface ServiceDeps {
 export function createServices(db: Database, deps: ServiceDeps): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
-  const estates = createEstatesService(createEstatesRepo(db));
+  const rentals = createRentalsService(createRentalsRepo(db), geo, search);
+  const estates = createEstatesService(createEstatesRepo(db), rentals);
   const estateList = createEstateListService(createEstateListRepo(db), geo, search);
   const listings = createListingsService(createListingsRepo(db), geo, estates, search);
+  const market = createMarketService(createMarketRepo(db), geo);
   return {
     geo,
     content: createContentService(createContentRepo(db), geo, estates, deps.plays),
@@ -55,14 +57,14 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),
     config: createConfigService(createConfigRepo(db), geo, listings),
-    market: createMarketService(createMarketRepo(db), geo),
-    rentals: createRentalsService(createRentalsRepo(db), geo, search),
+    market,
+    rentals,
     estateList,
     search,
     estates,
     deals: createDealsService(createDealsRepo(db), geo, search),
     listings,
-    plates: createPlatesService(createPlatesRepo(db), geo, estateList),
+    plates: createPlatesService(createPlatesRepo(db), geo, estateList, market),
     reports: createReportsService(createReportsRepo(db), geo),
     newHouses: createNewHousesService(createNewHousesRepo(db), geo),
   };

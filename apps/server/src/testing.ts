@@ -13,9 +13,10 @@ export interface SeededApp {
   close(): Promise<void>;
 }
 
-export async function startSeededApp(): Promise<SeededApp> {
+/** 'small' is 杭州 only; 'sample' is every city, a little (the consistency check over all cities). */
+export async function startSeededApp(scale: 'small' | 'sample' = 'small'): Promise<SeededApp> {
   const database = await createTestDatabase();
-  await seedDatabase(database, { scale: 'small' });
+  await seedDatabase(database, { scale });
   // As outside production (API_DOCS defaults on there): the OpenAPI document is part of what tests check.
   const app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true }, database });
   await app.ready();
@@ -33,10 +34,13 @@ export async function startSeededApp(): Promise<SeededApp> {
  * The seeded app for one test file: started before its tests (beforeAll), closed after them (afterAll). Read `app`
  * and `database` inside tests and hooks, not at the top of the file.
  */
-export function seededApp(): { readonly app: FastifyInstance; readonly database: TestDatabase } {
+export function seededApp(scale: 'small' | 'sample' = 'small'): {
+  readonly app: FastifyInstance;
+  readonly database: TestDatabase;
+} {
   let seeded: SeededApp | undefined;
   beforeAll(async () => {
-    seeded = await startSeededApp();
+    seeded = await startSeededApp(scale);
   });
   afterAll(async () => {
     await seeded?.close();

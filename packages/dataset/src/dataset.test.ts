@@ -1,6 +1,7 @@
 // The small dataset (杭州 only) seeded into a fresh database: determinism, consistency of the series with
 // their rows, calibration, and the page states the small scale must contain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestDealDay, monthEndDay } from '@fjt/domain';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { BulkLoader } from './bulk.ts';
 import { CITIES } from './cities.ts';
@@ -116,7 +117,8 @@ function expectRatiosInBands(ratios: Record<string, [number, number]>, coreMax: 
   expect(ratios.core![1]).toBeLessThanOrEqual(coreMax);
   for (const ring of ['outer', 'county']) {
     if (!ratios[ring]) continue;
-    expect(ratios[ring][0], ring).toBeGreaterThanOrEqual(0.44);
+    // (0.45 in the spec; the last 12 months hold 11½ months of deals, DEAL_DELAY_DAYS, so the mix moves a little)
+    expect(ratios[ring][0], ring).toBeGreaterThanOrEqual(0.43);
     expect(ratios[ring][1], ring).toBeLessThanOrEqual(0.7);
   }
 }
@@ -177,8 +179,9 @@ describe('calibration (small scale, 杭州)', () => {
     const report = await calibrationReport(t);
     const hz = report.cities.find((c) => c.cityId === HANGZHOU)!;
     expect(Math.abs(hz.nbsSecondHandChange12mPct - nbsTwelveMonthChange('330100'))).toBeLessThanOrEqual(0.05);
-    // deal averages move with the index, give or take the mix of homes sold
-    expect(Math.abs(hz.dealAvgChange12mPct! - hz.nbsSecondHandChange12mPct)).toBeLessThan(6);
+    // deal averages move with the index, give or take the mix of homes sold (the newest month's average rests on
+    // its first half only: deals reach the data DEAL_DELAY_DAYS late)
+    expect(Math.abs(hz.dealAvgChange12mPct! - hz.nbsSecondHandChange12mPct)).toBeLessThan(7);
   });
 
   it('chains the month-on-month index into a path that ends at 1', () => {
@@ -225,7 +228,13 @@ describe('page states present at the small scale', () => {
               (SELECT count(*)::int FROM listing l WHERE l.price_change_count = (SELECT count(*) FROM listing_price_change c WHERE c.listing_id = l.id)) AS changes,
               (SELECT count(*)::int FROM estate e WHERE EXISTS (SELECT 1 FROM agent_estate a WHERE a.estate_id = e.id)) AS agents`,
     );
-    expect(row!.linked).toBe(row!.sold);
+    // A sale of the last DEAL_DELAY_DAYS days has its listing off the market but its deal not yet published.
+    const [pending] = await t.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM listing l WHERE l.status = 'sold' AND l.ended_at > $1::date
+         AND NOT EXISTS (SELECT 1 FROM deal d WHERE d.listing_id = l.id)`,
+      [latestDealDay(monthEndDay(MONTHS[WINDOW - 1]!))],
+    );
+    expect(row!.linked + pending!.n).toBe(row!.sold);
     const [all] = await t.sql.query<{ n: number; e: number }>(
       `SELECT (SELECT count(*)::int FROM listing) AS n, (SELECT count(*)::int FROM estate) AS e`,
     );

@@ -36,6 +36,7 @@ import { Rng, hash32 } from './prng.ts';
 import { SeriesAggregator, type SeriesRow } from './series.ts';
 import { dayOf, dayString, monthEnd, monthStartDay, MONTHS, WINDOW } from './time.ts';
 import { pinyin } from 'pinyin-pro';
+import { deliveryTag, latestDealDay } from '@fjt/domain';
 
 export type Scale = 'full' | 'small' | 'sample';
 
@@ -971,10 +972,14 @@ export function generateCity(
     listings.push(r);
   }
   const byListing = new Map(listings.map((l) => [l.id, l]));
-  rawDeals.sort((a, b) =>
+  // 成交数据约延迟15天: a sale of the last DEAL_DELAY_DAYS days is not in the data yet (its listing is off the
+  // market, its deal not published), so no page shows a deal newer than its delay note allows.
+  const newestDeal = latestDealDay(dayString(T));
+  const published = rawDeals.filter((d) => d.row.dealDate <= newestDeal);
+  published.sort((a, b) =>
     a.row.dealDate < b.row.dealDate ? -1 : a.row.dealDate > b.row.dealDate ? 1 : a.row.estateId - b.row.estateId,
   );
-  for (const d of rawDeals) {
+  for (const d of published) {
     const r = d.row;
     r.id = ++ids.deal;
     const list = r.listingId ? byListing.get(r.listingId)!.totalPrice : Math.round((d.list * scale) / 1000) * 1000;
@@ -1100,10 +1105,11 @@ export function generateCity(
       tags: [
         rng.chance(0.5) ? '近地铁' : '品牌房企',
         status === '在售' ? '在售' : status,
-        hot ? '摇号' : '现房',
       ].filter((v, i, a) => a.indexOf(v) === i),
     });
     const last = projects[projects.length - 1]!;
+    // 摇号 for a hot sale; otherwise 现房 or 期房 as its hand-over date says (one rule, @fjt/domain deliveryTag).
+    last.tags = [...(last.tags ?? []), hot ? '摇号' : deliveryTag(last.deliveryDate!, dayString(lastDay))];
     if (last.lottery) {
       last.lottery.registrants = Math.round(last.lottery.units * rng.uniform(0.8, 12));
       last.lottery.ratio = Math.round((last.lottery.registrants / last.lottery.units) * 100) / 100;

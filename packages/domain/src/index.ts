@@ -37,3 +37,4 @@ export * from './api/finder.ts';
 export * from './api/overseas.ts';
 export * from './api/content.ts';
 export * from './api/scenes.ts';
+export * from './figures.ts';

@@ -169,6 +169,19 @@ export interface ListingsService {
 export interface RentalsService {
   /** estate/rent/list; null for an unknown city or estate. */
   rentList(query: RentListQuery): Promise<RentListBody | null>;
+  /**
+   * The one definition of 在租 and 租金均价 now (the estate page, its data note, the rental page and 小区PK read
+   * it): the estate's rentals on offer, how many and their averages; averages are null when none is on offer.
+   */
+  onRent(estateId: number): Promise<OnRentNow>;
+}
+
+export interface OnRentNow {
+  count: number;
+  /** 元/月 */
+  avgMonthly: number | null;
+  /** 元/㎡·月, one decimal */
+  rentAvg: number | null;
 }
 
 /** The deal pages of PAGES.md §3.3; null for an unknown estate or deal. */

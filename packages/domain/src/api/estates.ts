@@ -264,6 +264,9 @@ export const analysisDataSourceBody = z.object({
   agencyDealCount: z.number().int(),
   netsignDealCount: z.number().int(),
   rentalCount: z.number().int(),
+  /** Of those, on sale and on rent now: the 在售/在租 the estate page shows. */
+  onSaleCount: z.number().int(),
+  onRentCount: z.number().int(),
   /** What the figures are and how they are computed, in Chinese. */
   notes: z.array(z.string()),
 });

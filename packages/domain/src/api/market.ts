@@ -44,6 +44,8 @@ export const rankListQuery = z.object({
   rank: z.enum(RANK_KINDS, { message: 'rank 只能是 hot、rise、fall、price 或 deal' }).default('hot'),
   type: z.enum(RANK_TYPES, { message: 'type 只能是 estate、plate 或 district' }).default('estate'),
   districtId: idParam('districtId').optional(),
+  /** Estates of one plate (the plate page's 领涨小区). */
+  plateId: idParam('plateId').optional(),
   size: pageParams(50, { defaultSize: 20 }).size,
   /** 月 (default): MoM and the month's deals; 季: change over 3 months and the deals of the last 3 months. */
   period: z.enum(RANK_PERIODS, { message: 'period 只能是 month 或 quarter' }).optional(),
@@ -56,15 +58,25 @@ export const rankRow = z.object({
   name: z.string(),
   /** Plate (for estates) or district (for plates) the row belongs to. */
   parentName: z.string().nullable(),
+  /** 建成年份 of an estate; null for plates and districts. */
+  buildYear: z.number().int().nullable(),
   listingAvg: z.number().nullable(),
+  /** MoM (季: change over 3 months) of 挂牌均价. */
   listingMom: z.number().nullable(),
+  /** Listings on sale at the month's end: the sample behind 挂牌均价. */
+  onSaleCount: z.number().int(),
   dealCount: z.number().int(),
   /** The figure ranked on: heat (views in 7 days), MoM %, 元/㎡ or deals in the month. */
   value: z.number().nullable(),
 });
 export type RankRow = z.infer<typeof rankRow>;
 
-export const rankListBody = z.object({ month: z.string().nullable(), list: z.array(rankRow) });
+export const rankListBody = z.object({
+  month: z.string().nullable(),
+  /** The fewest listings on sale a row's month needs for 热度/涨幅/跌幅/均价 (MIN_LISTING_SAMPLE of the level). */
+  minSample: z.number().int(),
+  list: z.array(rankRow),
+});
 export type RankListBody = z.infer<typeof rankListBody>;
 
 /** Percent change a → b, two decimals; null when either side is missing or zero. */

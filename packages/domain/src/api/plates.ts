@@ -124,8 +124,9 @@ export const plateDetailBody = z.object({
   priceBands: z.array(distributionRow),
   areaBands: z.array(distributionRow),
   roomTypes: z.array(distributionRow),
-  /** 领涨小区: the five estates with the highest MoM. */
+  /** 领涨小区: the five estates with the highest MoM, rises only, each on at least topEstatesMinSample listings. */
   topEstates: z.array(plateTopEstate),
+  topEstatesMinSample: z.number().int(),
   estateCount: z.number().int(),
   newProjects: z.array(plateNewProject),
 });
@@ -192,6 +193,11 @@ export const mapBubble = z.object({
   lat: z.number(),
   listingAvg: z.number().nullable(),
   listingMom: z.number().nullable(),
+  /**
+   * Whether listingMom rests on the level's minimum sample (MIN_LISTING_SAMPLE, this month and the month before);
+   * the map shows a change on fewer listings grey, as 仅供参考, and no ranking holds it.
+   */
+  momSampled: z.boolean(),
   /** Estates inside (matching the filters); 1 for an estate. */
   estateCount: z.number().int(),
   onSaleCount: z.number().int(),

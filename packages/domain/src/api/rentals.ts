@@ -49,11 +49,11 @@ export const rentSummary = z.object({
   estateId: z.number().int(),
   estateName: z.string(),
   plateName: z.string().nullable(),
-  /** 'YYYY-MM' of the newest month with rent data. */
+  /** 'YYYY-MM' of the data's month (the city's newest), null before any data. */
   month: z.string().nullable(),
   /** Average monthly rent of the homes on offer now, 元/月. */
   rentAvgMonthly: z.number().int().nullable(),
-  /** 租金均价 元/㎡·月 of the newest month, and its MoM %. */
+  /** 租金均价 元/㎡·月 of the rentals on offer now (null when none is), and its MoM % against last month. */
   rentAvg: z.number().nullable(),
   rentMom: z.number().nullable(),
   /** 租售比 as 1:N — months of rent that buy the home at the listing average. */

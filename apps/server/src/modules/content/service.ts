@@ -8,6 +8,7 @@ import {
   formatMoney,
   monthWindow,
   percentChange,
+  windowChange,
   roundTo,
   type VIDEO_KINDS,
   type ContentService,
@@ -46,11 +47,9 @@ function momPhrase(change: number | null): string {
   return r > 0 ? `环比上涨${r}%` : `环比下跌${Math.abs(r)}%`;
 }
 
-/** Change over a line, '上涨3.2%' / '下跌1.1%' / '基本持平'; null without two points. */
+/** Change over a line, '上涨3.2%' / '下跌1.1%' / '基本持平'; null without data now (windowChange). */
 function lineChange(points: SeriesPoint[]): string | null {
-  const values = points.map((p) => p.listingAvg).filter((v): v is number => v !== null);
-  if (values.length < 2) return null;
-  const change = percentChange(values[0], values.at(-1));
+  const change = windowChange(points.map((p) => p.listingAvg));
   if (change === null) return null;
   const r = roundTo(change, 1);
   return r === 0 ? '基本持平' : r > 0 ? `上涨${r}%` : `下跌${Math.abs(r)}%`;

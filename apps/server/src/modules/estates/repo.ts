@@ -164,13 +164,12 @@ export function createEstatesRepo(db: Database) {
       );
     },
 
-    async counts(estateId: number): Promise<{ onSale: number; onRent: number }> {
-      const [row] = await queryRows<{ onSale: number; onRent: number }>(
+    async onSaleCount(estateId: number): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(
         db,
-        sql`SELECT (SELECT count(*)::int FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale') AS "onSale",
-                   (SELECT count(*)::int FROM rental WHERE estate_id = ${estateId} AND status = 'on_rent') AS "onRent"`,
+        sql`SELECT count(*)::int AS n FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale'`,
       );
-      return row ?? { onSale: 0, onRent: 0 };
+      return row?.n ?? 0;
     },
 
     /** On-sale listings and the deals since `since` ('YYYY-MM-DD'), by rooms bucket. */

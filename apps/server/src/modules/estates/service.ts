@@ -14,9 +14,11 @@ import {
   type EstatesService,
   type ListingListBody,
   type ListingRow,
+  type RentalsService,
   type TrendSeries,
   addMonths,
   monthWindow,
+  windowChange,
 } from '@fjt/domain';
 import type { DealSqlRow, EstateRow, EstatesRepo, ListingFilter, SeriesRow } from './repo.ts';
 
@@ -54,11 +56,6 @@ export function presentDealRow(row: DealSqlRow, masked = false): DealRow {
   };
 }
 
-function seriesChange(values: (number | null)[]): number | null {
-  const present = values.filter((v): v is number => v !== null);
-  return present.length >= 2 ? percentChange(present[0], present[present.length - 1]) : null;
-}
-
 /** Estates kept in memory; rows change only when data is loaded (invalidate() after an import). */
 type Layout = { rooms: number; halls: number; baths: number; area: number };
 
@@ -89,7 +86,11 @@ export function typicalLayouts(buildings: { householdCount: number; layouts: Lay
 const ESTATE_CACHE_LIMIT = 5_000;
 const ANSWER_CACHE_LIMIT = 20_000;
 
-export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { invalidate(): void } {
+/** 在租 comes from the rentals service, its one definition (so the estate page, its data note and 租房 agree). */
+export function createEstatesService(
+  rawRepo: EstatesRepo,
+  rentals: Pick<RentalsService, 'onRent'>,
+): EstatesService & { invalidate(): void } {
   const estates = new Map<number, Promise<EstateRow | null>>();
   const latestMonths = new Map<number, Promise<string | null>>();
   const remember = <K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>, limit: number) => {
@@ -132,9 +133,10 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
     const ctx = await context(estateId);
     if (!ctx) return null;
     const { estate, latest } = ctx;
-    const [rows, counts] = await Promise.all([
+    const [rows, onSale, onRent] = await Promise.all([
       latest ? repo.series([{ level: 'estate', id: estate.id }], addMonths(latest, -12)) : Promise.resolve([]),
-      repo.counts(estate.id),
+      repo.onSaleCount(estate.id),
+      rentals.onRent(estate.id),
     ]);
     const byMonth = new Map(rows.map((r) => [r.month, r]));
     const now = latest ? byMonth.get(latest) : undefined;
@@ -159,8 +161,8 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
       dealMonth: lastDeal?.month ?? null,
       dealMom: percentChange(beforeDeal?.dealAvg, lastDeal?.dealAvg),
       premium: now?.premium ?? null,
-      onSaleCount: counts.onSale,
-      onRentCount: counts.onRent,
+      onSaleCount: onSale,
+      onRentCount: onRent.count,
       lng: estate.lng,
       lat: estate.lat,
     };
@@ -237,7 +239,7 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
           const values = window.map(
             (month) => byKey.get(key({ level: t.level, targetId: t.id, month }))?.listingAvg ?? null,
           );
-          return { level: t.level, id: t.id, name: t.name, values, change: seriesChange(values) };
+          return { level: t.level, id: t.id, name: t.name, values, change: windowChange(values) };
         }),
       };
     },
@@ -348,14 +350,21 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
     async analysisDataSource(estateId) {
       const ctx = await context(estateId);
       if (!ctx) return null;
-      const counts = await repo.sourceCounts(estateId);
+      const [counts, onSale, onRent] = await Promise.all([
+        repo.sourceCounts(estateId),
+        repo.onSaleCount(estateId),
+        rentals.onRent(estateId),
+      ]);
       return {
         asOf: ctx.asOf,
         ...counts,
+        onSaleCount: onSale,
+        onRentCount: onRent.count,
         notes: [
           '挂牌均价：统计月末在售房源的挂牌单价平均值。',
           '成交均价：统计当月成交房源的成交单价平均值，成交来源包括中介成交与网签备案。',
           '房东溢价系数：本月挂牌均价 ÷ 上月成交均价。',
+          '在售、在租：数据截至日仍在挂牌出售、出租的房源；租金均价为在租房源的租金单价平均值。',
           '板块、区县均价与小区使用同一口径计算。',
         ],
       };

@@ -1,7 +1,9 @@
 // City overview (home page price card) and rankings, kept for 10 minutes per query: the figures change only
 // when data is loaded (invalidate() after an import).
 import {
+  MIN_LISTING_SAMPLE,
   addMonths,
+  formatRate,
   percentChange,
   type CityOverview,
   type GeoService,
@@ -42,8 +44,8 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
     };
   }
 
-  /** The city's district ids (geo's cached area tree). */
-  async function districtIds(cityId: number): Promise<number[]> {
+  /** The city's district and plate ids (geo's cached area tree). */
+  async function areaIds(cityId: number): Promise<{ districts: number[]; plates: number[] }> {
     const areas = await geo.areaList({
       cityId,
       withNearAreaOption: false,
@@ -51,31 +53,49 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
       withUnlimitedPlateOption: false,
       withUnlimitedDistrictOption: false,
     });
-    return areas?.list.map((d) => d.id) ?? [];
+    const list = areas?.list ?? [];
+    return { districts: list.map((d) => d.id), plates: list.flatMap((d) => (d.children ?? []).map((p) => p.id)) };
   }
 
   async function computeRank(query: RankListQuery): Promise<RankListBody | null> {
     if (!(await geo.getCity(query.cityId))) return null;
     // A district of another city (or none) is unknown, as on plate/list and estate/list: not an empty ranking.
-    if (query.districtId !== undefined && !(await districtIds(query.cityId)).includes(query.districtId)) return null;
+    if (query.districtId !== undefined || query.plateId !== undefined) {
+      const ids = await areaIds(query.cityId);
+      if (query.districtId !== undefined && !ids.districts.includes(query.districtId)) return null;
+      if (query.plateId !== undefined && !ids.plates.includes(query.plateId)) return null;
+    }
     const [latest, previous] = await repo.cityMonths(query.cityId, 2);
-    if (!latest) return { month: null, list: [] };
+    if (!latest) return { month: null, minSample: MIN_LISTING_SAMPLE[query.type], list: [] };
     const quarter = query.period === 'quarter';
     const rows = await repo.rank({
       ...query,
       month: `${latest.month}-01`,
       previousMonth: quarter ? `${addMonths(latest.month, -3)}-01` : `${previous?.month ?? latest.month}-01`,
       dealsFrom: quarter ? `${addMonths(latest.month, -2)}-01` : undefined,
+      minSample: MIN_LISTING_SAMPLE[query.type],
     });
+    const ranked = rows
+      .map((r) => ({
+        ...r,
+        // The same MoM as every other page; the repo has already left out rows below the minimum sample.
+        change: percentChange(r.previousAvg, r.listingAvg),
+      }))
+      // 涨幅 holds only what reads as a rise, 跌幅 only falls: a change that rounds to 持平 is neither.
+      .filter((r) => query.rank !== 'rise' || formatRate(r.change).trend === 'up')
+      .filter((r) => query.rank !== 'fall' || formatRate(r.change).trend === 'down');
     return {
       month: latest.month,
-      list: rows.map((r, i) => ({
+      minSample: MIN_LISTING_SAMPLE[query.type],
+      list: ranked.map((r, i) => ({
         rank: i + 1,
         id: r.id,
         name: r.name,
         parentName: r.parentName,
+        buildYear: r.buildYear,
         listingAvg: r.listingAvg,
-        listingMom: percentChange(r.previousAvg, r.listingAvg),
+        listingMom: r.change,
+        onSaleCount: r.listingCount,
         dealCount: r.dealCount,
         value: rankValue(query.rank, r),
       })),
@@ -94,14 +114,14 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
 
 function rankValue(
   rank: string,
-  row: { heat: number | null; previousAvg: number | null; listingAvg: number | null; dealCount: number },
+  row: { heat: number | null; change: number | null; listingAvg: number | null; dealCount: number },
 ) {
   switch (rank) {
     case 'hot':
       return row.heat ?? 0;
     case 'rise':
     case 'fall':
-      return percentChange(row.previousAvg, row.listingAvg);
+      return row.change;
     case 'price':
       return row.listingAvg;
     default:

@@ -10,21 +10,22 @@
 // (SQL's round() takes -0.125 to -0.13, Math.round to -0.12), so the fixture below makes one plate, one
 // district and one estate fall from 8,000 to 7,990 元/㎡ (-0.125%) before anything is read (and cached).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AreaListBody,
-  AreaReportBody,
-  CityReportBody,
-  EstateBasicInfo,
-  EstateListBody,
-  FindPlateBody,
-  MapBubblesBody,
-  PlateDetailBody,
-  PlateListBody,
-  PriceIndexSeriesBody,
-  QuotationBody,
-  QuotationDetailBody,
-  RankListBody,
-  WeeklyReportBody,
+import {
+  MIN_LISTING_SAMPLE,
+  type AreaListBody,
+  type AreaReportBody,
+  type CityReportBody,
+  type EstateBasicInfo,
+  type EstateListBody,
+  type FindPlateBody,
+  type MapBubblesBody,
+  type PlateDetailBody,
+  type PlateListBody,
+  type PriceIndexSeriesBody,
+  type QuotationBody,
+  type QuotationDetailBody,
+  type RankListBody,
+  type WeeklyReportBody,
 } from '@fjt/domain';
 import { seededApp } from '../../testing.ts';
 
@@ -44,14 +45,16 @@ const body = async <T>(url: string) => {
 };
 
 /** Sets a target's newest two months of 挂牌均价 in price_series. */
-async function setHalfFall(level: string, id: number) {
+async function setHalfFall(level: 'estate' | 'plate' | 'district', id: number) {
   for (const [m, value] of [
     [`${month}-01`, HALF_FALL.current],
     [previousMonth(month), HALF_FALL.previous],
   ] as const) {
+    // On the rankings' minimum sample in both months, so the fall rankings hold the fixture.
     const rows = await seeded.database.sql.query(
-      `UPDATE price_series SET listing_avg = $1 WHERE level = $2 AND target_id = $3 AND month = $4::date RETURNING 1`,
-      [value, level, id, m],
+      `UPDATE price_series SET listing_avg = $1, listing_count = greatest(listing_count, $5)
+       WHERE level = $2 AND target_id = $3 AND month = $4::date RETURNING 1`,
+      [value, level, id, m, MIN_LISTING_SAMPLE[level]],
     );
     expect(rows, `${level} ${id} ${m}`).toHaveLength(1);
   }
@@ -146,8 +149,10 @@ describe('figures agree across pages', () => {
       reference,
       area.list.flatMap((d) => d.children ?? []),
     );
+    let ranked = 0;
     for (const district of plates.districts) {
       const inDistrict = plates.list.filter((p) => p.districtId === district.id);
+      const sampled = inDistrict.filter((p) => p.onSaleCount >= MIN_LISTING_SAMPLE.plate);
       const rank = (kind: string) =>
         body<RankListBody>(`rank/list?cityId=${CITY}&rank=${kind}&type=plate&districtId=${district.id}&size=50`);
       const [price, rise, fall, deal, hot, report, quotation, map] = await Promise.all([
@@ -161,6 +166,14 @@ describe('figures agree across pages', () => {
         body<MapBubblesBody>(`map/bubbles?cityId=${CITY}&level=plate&parentId=${district.id}`),
       ]);
       expect([price.month, report.month, quotation.month, map.month]).toEqual(Array(4).fill(month));
+      // 成交榜 ranks every plate; 均价 and 热度 those on the minimum sample; 涨幅/跌幅 only rises/falls on it.
+      // (a plate without a series row this month — nothing on sale, sold or let — is in no ranking)
+      expect(deal.list.length, `rank deal ${district.id}`).toBeLessThanOrEqual(inDistrict.length);
+      expect(deal.list.length).toBeGreaterThanOrEqual(inDistrict.filter((p) => p.onSaleCount + p.dealCount > 0).length);
+      expect(price.list, `rank price ${district.id}`).toHaveLength(sampled.filter((p) => p.listingAvg !== null).length);
+      expect(hot.list, `rank hot ${district.id}`).toHaveLength(sampled.length);
+      for (const row of rise.list) expect(row.listingMom, `rank rise ${row.id}`).toBeGreaterThan(0);
+      for (const row of fall.list) expect(row.listingMom, `rank fall ${row.id}`).toBeLessThan(0);
       for (const [name, list] of [
         ['rank price', price],
         ['rank rise', rise],
@@ -168,8 +181,11 @@ describe('figures agree across pages', () => {
         ['rank deal', deal],
         ['rank hot', hot],
       ] as const) {
-        expect(list.list, `${name} ${district.id}`).toHaveLength(inDistrict.length);
-        compared += expectSame(`rank/list ${name}`, reference, list.list);
+        for (const row of list.list) {
+          expect(row.onSaleCount, `${name} ${row.id}`).toBe(plates.list.find((p) => p.id === row.id)!.onSaleCount);
+          if (name !== 'rank deal') expect(row.onSaleCount).toBeGreaterThanOrEqual(MIN_LISTING_SAMPLE.plate);
+        }
+        ranked += expectSame(`rank/list ${name}`, reference, list.list);
       }
       // The ranked value is the figure itself: 均价 for price, MoM for rise and fall.
       for (const row of price.list) expect(row.value, `rank price value ${row.id}`).toBe(row.listingAvg);
@@ -181,8 +197,9 @@ describe('figures agree across pages', () => {
       for (const bubble of map.list)
         expect(bubble.onSaleCount).toBe(plates.list.find((p) => p.id === bubble.id)!.onSaleCount);
     }
-    // Five rankings, the report, the 行情 sub-areas and the map over every plate, and areaList.
-    expect(compared).toBe(plates.list.length * 9);
+    // The report, the 行情 sub-areas and the map over every plate, and areaList; the rankings hold some.
+    expect(compared).toBe(plates.list.length * 4);
+    expect(ranked).toBeGreaterThan(0);
     // 帮我找房 lists the plates a budget reaches with the same 挂牌均价 and MoM; no budget is out of reach here.
     const fit = await body<FindPlateBody>(`new-house/find-plate-12-5-2?cityId=${CITY}&budget=100000`);
     expect(fit.list.map((p) => p.id)).toContain(tie.plateId);
@@ -206,10 +223,13 @@ describe('figures agree across pages', () => {
       body<MapBubblesBody>(`map/bubbles?cityId=${CITY}`),
     ]);
     expect([price.month, city.month, board.month, map.month]).toEqual(Array(4).fill(month));
+    const sampled = map.list.filter((d) => d.onSaleCount >= MIN_LISTING_SAMPLE.district && d.listingAvg !== null);
+    expect(price.list.map((r) => r.id).sort()).toEqual(sampled.map((d) => d.id).sort());
+    expect(fall.list.map((r) => r.id)).toContain(tie.districtId);
+    for (const row of fall.list) expect(row.listingMom).toBeLessThan(0);
+    expectSame('rank price', reference, price.list);
+    expectSame('rank fall', reference, fall.list);
     for (const [name, rows] of [
-      ['rank price', price.list],
-      ['rank fall', fall.list],
-      ['report/city districts', city.districts],
       ['market/quotation', board.list],
       ['map/bubbles', map.list],
     ] as const) {

@@ -1,13 +1,15 @@
 // Plates, price-index series and map bubbles on the seeded small dataset (city 605): every average is the
 // plate's (district's) price_series row of the city's newest month, the same on every endpoint.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AreaListBody,
-  EstateListBody,
-  MapBubblesBody,
-  PlateDetailBody,
-  PlateListBody,
-  PriceIndexSeriesBody,
+import {
+  MIN_LISTING_SAMPLE,
+  type AreaListBody,
+  type EstateListBody,
+  type MapBubblesBody,
+  type PlateDetailBody,
+  type PlateListBody,
+  type PriceIndexSeriesBody,
+  type RankListBody,
 } from '@fjt/domain';
 import { seededApp } from '../../testing.ts';
 
@@ -122,12 +124,23 @@ describe('plate/detail', () => {
     expect(sum(detail.areaBands)).toBe(onSale!.n);
     expect(sum(detail.roomTypes)).toBe(onSale!.n);
     expect(detail.topEstates.length).toBeLessThanOrEqual(5);
-    // The leading estates are estate/list's first page sorted by rise.
-    const top = await body<EstateListBody>(
-      `/rabbit/v1/estate/list?cityId=605&plateId=${plate.id}&smartOrder=rise_desc&size=5`,
+    // The leading estates are the plate's slice of the estate 涨幅榜: rises only, each on the minimum sample.
+    const top = await body<RankListBody>(
+      `/rabbit/v1/rank/list?cityId=605&plateId=${plate.id}&rank=rise&type=estate&size=5`,
     );
     expect(detail.topEstates.map((e) => e.id)).toEqual(top.list.map((e) => e.id));
-    expect(detail.estateCount).toBe(top.total);
+    expect(detail.topEstatesMinSample).toBe(MIN_LISTING_SAMPLE.estate);
+    for (const e of detail.topEstates) {
+      expect(e.listingMom).toBeGreaterThan(0);
+      expect(e.onSaleCount).toBeGreaterThanOrEqual(MIN_LISTING_SAMPLE.estate);
+    }
+    // Sorted by rise alone, the plate's first estates include some a 领涨 list must not (flat, falling or thin).
+    const byRise = await body<EstateListBody>(
+      `/rabbit/v1/estate/list?cityId=605&plateId=${plate.id}&smartOrder=rise_desc&size=50`,
+    );
+    expect(detail.estateCount).toBe(byRise.total);
+    const leading = byRise.list.filter((e) => (e.listingMom ?? 0) > 0 && e.onSaleCount >= MIN_LISTING_SAMPLE.estate);
+    expect(detail.topEstates.length).toBeLessThanOrEqual(leading.length);
     for (const p of detail.newProjects) expect(p.name).toBeTruthy();
   });
 

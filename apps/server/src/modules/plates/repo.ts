@@ -2,7 +2,7 @@
 // its price_series row of one month (the city's newest), never re-aggregated here, so plate/list, plate/detail
 // and the map agree with each other and with the estate pages.
 import { queryRows, sql, type Database, type SQL } from '@fjt/db';
-import { percentChange, type PlateOrder } from '@fjt/domain';
+import { percentChange, sampledChange, type PlateOrder, type SampleLevel } from '@fjt/domain';
 
 export interface PlateSqlRow {
   id: number;
@@ -30,6 +30,7 @@ export interface BubbleSqlRow {
   lat: number;
   listingAvg: number | null;
   listingMom: number | null;
+  momSampled: boolean;
   estateCount: number;
   onSaleCount: number;
 }
@@ -51,8 +52,8 @@ const PLATE_ORDER: Record<PlateOrder, SQL> = {
   onSale_desc: sql`"onSaleCount" DESC, id`,
 };
 
-/** The month before's 挂牌均价; MoM is computed from it with percentChange, as app/house/areaList does. */
-const PREVIOUS_AVG = sql`prev.listing_avg`;
+/** The month before's 挂牌均价 (MoM is computed from it with percentChange, as app/house/areaList does) and its sample. */
+const PREVIOUS_AVG = sql`prev.listing_avg AS "previousAvg", coalesce(prev.listing_count, 0)::int AS "previousCount"`;
 
 /** The series row of `level` for target `key` in `month`, and the month before as `prev`. */
 const seriesJoin = (level: string, key: SQL, month: string, previousMonth: string) =>
@@ -68,9 +69,29 @@ function estateConditions(alias: SQL, filter: EstateFilter): SQL {
   return parts.length ? sql`AND ${sql.join(parts, sql` AND `)}` : sql``;
 }
 
-/** Rows carrying "previousAvg" → rows with listingMom (percent, two decimals). */
-const withMom = <T extends { listingAvg: number | null; previousAvg: number | null }>(rows: T[]) =>
-  rows.map(({ previousAvg, ...r }) => ({ ...r, listingMom: percentChange(previousAvg, r.listingAvg) }));
+type WithPrevious = { previousAvg: number | null; previousCount: number };
+
+/** Rows carrying the month before → rows with listingMom (percent, two decimals), the same figure on every page. */
+const withMom = <T extends { listingAvg: number | null } & WithPrevious>(rows: T[]) =>
+  rows.map(({ previousAvg, previousCount: _previousCount, ...r }) => ({
+    ...r,
+    listingMom: percentChange(previousAvg, r.listingAvg),
+  }));
+
+/** Bubbles also say whether their change rests on the level's minimum sample (sampledChange of @fjt/domain). */
+const withSampledMom = <T extends { listingAvg: number | null; onSaleCount: number } & WithPrevious>(
+  level: SampleLevel,
+  rows: T[],
+) =>
+  rows.map((r) => ({
+    ...withMom([r])[0]!,
+    momSampled:
+      sampledChange(
+        level,
+        { avg: r.previousAvg, count: r.previousCount },
+        { avg: r.listingAvg, count: r.onSaleCount },
+      ) !== null,
+  }));
 
 export function createPlatesRepo(db: Database) {
   return {
@@ -125,13 +146,13 @@ export function createPlatesRepo(db: Database) {
       const where = [sql`p.city_id = ${input.cityId}`];
       if (input.districtId) where.push(sql`p.district_id = ${input.districtId}`);
       if (input.plateId) where.push(sql`p.id = ${input.plateId}`);
-      const rows = await queryRows<Omit<PlateSqlRow, 'listingMom'> & { previousAvg: number | null }>(
+      const rows = await queryRows<Omit<PlateSqlRow, 'listingMom'> & WithPrevious>(
         db,
-        sql`SELECT id, name, "districtId", "districtName", "listingAvg", "previousAvg", "onSaleCount", "dealCount"
+        sql`SELECT id, name, "districtId", "districtName", "listingAvg", "previousAvg", "previousCount", "onSaleCount", "dealCount"
             FROM (
               SELECT p.id, p.name, p.district_id AS "districtId", d.name AS "districtName",
                      d.sort_order AS "districtSort", p.sort_order AS "sortOrder",
-                     ps.listing_avg AS "listingAvg", ${PREVIOUS_AVG} AS "previousAvg",
+                     ps.listing_avg AS "listingAvg", ${PREVIOUS_AVG},
                      CASE WHEN prev.listing_avg > 0 THEN (ps.listing_avg - prev.listing_avg)::float8 / prev.listing_avg END AS "momSort",
                      coalesce(ps.listing_count, 0)::int AS "onSaleCount", coalesce(ps.deal_count, 0)::int AS "dealCount"
               FROM plate p JOIN district d ON d.id = p.district_id
@@ -226,9 +247,9 @@ export function createPlatesRepo(db: Database) {
       const estateKey = isDistrict ? sql`e.district_id` : sql`e.plate_id`;
       const where = [sql`t.city_id = ${input.cityId}`];
       if (!isDistrict && input.districtId) where.push(sql`t.district_id = ${input.districtId}`);
-      const rows = await queryRows<Omit<BubbleSqlRow, 'listingMom'> & { previousAvg: number | null }>(
+      const rows = await queryRows<Omit<BubbleSqlRow, 'listingMom' | 'momSampled'> & WithPrevious>(
         db,
-        sql`SELECT t.id, t.name, ${position}, ps.listing_avg AS "listingAvg", ${PREVIOUS_AVG} AS "previousAvg",
+        sql`SELECT t.id, t.name, ${position}, ps.listing_avg AS "listingAvg", ${PREVIOUS_AVG},
                    coalesce(c.n, 0)::int AS "estateCount", coalesce(ps.listing_count, 0)::int AS "onSaleCount"
             FROM ${from}
             ${seriesJoin(input.level, sql`t.id`, input.month, input.previousMonth)}
@@ -241,7 +262,7 @@ export function createPlatesRepo(db: Database) {
             WHERE ${sql.join(where, sql` AND `)}
             ORDER BY t.sort_order, t.id`,
       );
-      return withMom(rows);
+      return withSampledMom(input.level, rows);
     },
 
     /** The estates of a plate that pass the filter, as bubbles with their own series rows. */
@@ -251,9 +272,9 @@ export function createPlatesRepo(db: Database) {
       previousMonth: string;
       filter: EstateFilter;
     }): Promise<BubbleSqlRow[]> {
-      const rows = await queryRows<Omit<BubbleSqlRow, 'listingMom'> & { previousAvg: number | null }>(
+      const rows = await queryRows<Omit<BubbleSqlRow, 'listingMom' | 'momSampled'> & WithPrevious>(
         db,
-        sql`SELECT e.id, e.name, e.lng, e.lat, eps.listing_avg AS "listingAvg", ${PREVIOUS_AVG} AS "previousAvg",
+        sql`SELECT e.id, e.name, e.lng, e.lat, eps.listing_avg AS "listingAvg", ${PREVIOUS_AVG},
                    1 AS "estateCount", coalesce(eps.listing_count, 0)::int AS "onSaleCount"
             FROM estate e
             LEFT JOIN price_series eps ON eps.level = 'estate' AND eps.target_id = e.id AND eps.month = ${input.month}::date
@@ -261,7 +282,7 @@ export function createPlatesRepo(db: Database) {
             WHERE e.plate_id = ${input.plateId} ${estateConditions(sql`e`, input.filter)}
             ORDER BY eps.listing_count DESC NULLS LAST, e.id`,
       );
-      return withMom(rows);
+      return withSampledMom('estate', rows);
     },
   };
 }

@@ -2,6 +2,7 @@
 // city's newest published one everywhere, so the same plate shows the same 挂牌均价 on every page.
 import {
   AREA_BANDS,
+  MIN_LISTING_SAMPLE,
   ROOM_LABELS,
   TOTAL_PRICE_BANDS,
   addMonths,
@@ -12,6 +13,7 @@ import {
   type EstateListService,
   type GeoService,
   type MapBubblesBody,
+  type MarketService,
   type PlateDetailBody,
   type PlatesService,
 } from '@fjt/domain';
@@ -19,7 +21,12 @@ import type { EstateFilter, PlatesRepo, SeriesSqlRow } from './repo.ts';
 
 const TOP_ESTATES = 5;
 
-export function createPlatesService(repo: PlatesRepo, geo: GeoService, estateList: EstateListService): PlatesService {
+export function createPlatesService(
+  repo: PlatesRepo,
+  geo: GeoService,
+  estateList: EstateListService,
+  market: Pick<MarketService, 'rankList'>,
+): PlatesService {
   /** The city's newest month and the one before, as 'YYYY-MM-01'. */
   async function months(cityId: number) {
     const month = await repo.latestMonth(cityId);
@@ -33,19 +40,23 @@ export function createPlatesService(repo: PlatesRepo, geo: GeoService, estateLis
     if (!city) return null;
     const latest = await repo.latestMonth(plate.cityId);
     const month = latest?.slice(0, 7) ?? null;
-    const [series, supply, shapes, top, projects] = await Promise.all([
+    const [series, supply, shapes, [top, estates], projects] = await Promise.all([
       month ? repo.series('plate', plateId, `${addMonths(month, -12)}-01`, `${month}-01`) : Promise.resolve([]),
       latest ? repo.supply(plateId, latest) : Promise.resolve(null),
       repo.onSaleShapes(plateId),
-      estateList.estateList({
-        cityId: plate.cityId,
-        plateId,
-        smartOrder: 'rise_desc',
-        page: 1,
-        size: TOP_ESTATES,
-        singlePrice: undefined,
-        homeAge: undefined,
-      }),
+      Promise.all([
+        // 领涨小区 is the plate's slice of the estate 涨幅榜: rises only, on the ranking's minimum sample.
+        market.rankList({ cityId: plate.cityId, plateId, rank: 'rise', type: 'estate', size: TOP_ESTATES }),
+        estateList.estateList({
+          cityId: plate.cityId,
+          plateId,
+          smartOrder: 'default',
+          page: 1,
+          size: 1,
+          singlePrice: undefined,
+          homeAge: undefined,
+        }),
+      ]),
       repo.newProjects(plateId),
     ]);
     const byMonth = new Map(series.map((r) => [r.month, r]));
@@ -91,7 +102,8 @@ export function createPlatesService(repo: PlatesRepo, geo: GeoService, estateLis
         listingMom: e.listingMom,
         onSaleCount: e.onSaleCount,
       })),
-      estateCount: top?.total ?? 0,
+      topEstatesMinSample: top?.minSample ?? MIN_LISTING_SAMPLE.estate,
+      estateCount: estates?.total ?? 0,
       newProjects: projects,
     };
   }

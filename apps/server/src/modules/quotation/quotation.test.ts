@@ -74,7 +74,8 @@ describe('market/quotation', () => {
 
   it('agrees with rank/list and app/house/areaList on a district’s 挂牌均价 for the same month', async () => {
     const board = await body<QuotationBody>('/rabbit/v1/market/quotation?cityId=605');
-    const rank = await body<RankListBody>('/rabbit/v1/rank/list?cityId=605&rank=price&type=district&size=50');
+    // 成交榜 holds every district (均价榜 only those on its minimum sample); each row carries its 挂牌均价.
+    const rank = await body<RankListBody>('/rabbit/v1/rank/list?cityId=605&rank=deal&type=district&size=50');
     const areas = await body<AreaListBody>('/rabbit/v1/app/house/areaList?cityId=605');
     expect(rank.month).toBe(board.month);
     const compared = board.list.filter((d) => d.listingAvg !== null);

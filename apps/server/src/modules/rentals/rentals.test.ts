@@ -34,6 +34,27 @@ describe('estate/rent/list', () => {
     if (body.summary!.rentAvg !== null) expect(body.summary!.rentToPrice).toBeGreaterThan(100);
   });
 
+  it('gives an estate with rentals in its past but none on offer now 在租0套 and 租金均价 --, everywhere (estate 5087)', async () => {
+    const [past] = await seeded.database.sql.query<{ estate_id: number; rentals: number }>(
+      `SELECT r.estate_id, count(*)::int AS rentals FROM rental r
+       WHERE EXISTS (SELECT 1 FROM price_series p WHERE p.level = 'estate' AND p.target_id = r.estate_id AND p.rent_avg IS NOT NULL)
+       GROUP BY r.estate_id HAVING count(*) FILTER (WHERE r.status = 'on_rent') = 0
+       ORDER BY count(*) DESC, r.estate_id LIMIT 1`,
+    );
+    const id = past!.estate_id;
+    const body = await list(`cityId=605&houseId=${id}`);
+    expect(body.total).toBe(0);
+    expect(body.summary).toMatchObject({ onRentCount: 0, rentAvg: null, rentAvgMonthly: null, rentToPrice: null });
+    expect(body.summary!.trend.at(-1)!.rentAvg).toBeNull();
+    const get = async <T>(url: string) => ((await seeded.app.inject(url)).json() as { body: T }).body;
+    const basic = await get<{ onRentCount: number }>(`/rabbit/v1/house/basic-info?houseId=${id}`);
+    const note = await get<{ rentalCount: number; onRentCount: number }>(
+      `/rabbit/v1/house/analysisDataSource?houseId=${id}`,
+    );
+    expect(basic.onRentCount).toBe(0);
+    expect(note).toMatchObject({ rentalCount: past!.rentals, onRentCount: 0 });
+  });
+
   it('searches the whole city without an estate, 20 per page, pages without overlap', async () => {
     const first = await list('cityId=605');
     const second = await list('cityId=605&page=2');

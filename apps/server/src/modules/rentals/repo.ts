@@ -76,23 +76,37 @@ export function createRentalsRepo(db: Database) {
       };
     },
 
-    /** The estate's newest 13 months of rent and listing averages, newest first. */
-    async estateMonths(estateId: number) {
+    /** The city's newest month of the series, 'YYYY-MM' (the data's month), or null before any data. */
+    async latestMonth(cityId: number): Promise<string | null> {
+      const [row] = await queryRows<{ month: string | null }>(
+        db,
+        sql`SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = ${cityId}`,
+      );
+      return row?.month ?? null;
+    },
+
+    /** The estate's 租金均价 (元/㎡·月) of the months from `fromMonth` ('YYYY-MM') on, oldest first. */
+    async rentMonths(estateId: number, fromMonth: string) {
       return queryRows<{ month: string; rentAvg: number | null; listingAvg: number | null }>(
         db,
         sql`SELECT to_char(month, 'YYYY-MM') AS month, rent_avg AS "rentAvg", listing_avg AS "listingAvg"
-            FROM price_series WHERE level = 'estate' AND target_id = ${estateId}
-            ORDER BY month DESC LIMIT 13`,
+            FROM price_series WHERE level = 'estate' AND target_id = ${estateId} AND month >= ${`${fromMonth}-01`}::date
+            ORDER BY month`,
       );
     },
 
-    async onRentStats(estateId: number) {
-      const [row] = await queryRows<{ n: number; avg: number | null }>(
+    /**
+     * 在租 and 租金均价 now: the rentals on offer (status on_rent) — how many, their mean monthly rent and their
+     * mean 元/㎡·月, rounded as the series rounds (packages/dataset/src/series.ts), so this month's series agrees.
+     */
+    async onRent(estateId: number) {
+      const [row] = await queryRows<{ count: number; avgMonthly: number | null; rentAvg: number | null }>(
         db,
-        sql`SELECT count(*)::int AS n, round(avg(monthly_rent))::int AS avg FROM rental
-            WHERE estate_id = ${estateId} AND status = 'on_rent'`,
+        sql`SELECT count(*)::int AS count, round(avg(monthly_rent))::int AS "avgMonthly",
+                   (round(avg(round(rent_per_sqm * 10)::int)) / 10)::float8 AS "rentAvg"
+            FROM rental WHERE estate_id = ${estateId} AND status = 'on_rent'`,
       );
-      return { count: row?.n ?? 0, avgMonthly: row?.avg ?? null };
+      return { count: row?.count ?? 0, avgMonthly: row?.avgMonthly ?? null, rentAvg: row?.rentAvg ?? null };
     },
   };
 }

@@ -233,14 +233,24 @@ describe('report/weekly', () => {
 
 describe('report/estate-weekly', () => {
   it('lists the estate’s week and its asking average against the week before', async () => {
-    const city = await body<WeeklyReportBody>('/rabbit/v1/report/weekly?cityId=605');
+    // Deals reach the data 15 days late (DEAL_DELAY_DAYS), so the newest weeks may have none: take the newest
+    // week of the archive that has.
+    const newest = await body<WeeklyReportBody>('/rabbit/v1/report/weekly?cityId=605');
+    let busy: { estate_id: number; n: number } | undefined;
+    let city = newest;
+    for (const w of newest.weeks) {
+      city = await body<WeeklyReportBody>(`/rabbit/v1/report/weekly?cityId=605&week=${w.start}`);
+      [busy] = await seeded.database.sql.query<{ estate_id: number; n: number }>(
+        `SELECT estate_id, count(*)::int AS n FROM deal WHERE city_id = 605 AND deal_date BETWEEN $1::date AND $2::date
+         GROUP BY estate_id ORDER BY n DESC, estate_id LIMIT 1`,
+        [w.start, w.end],
+      );
+      if (busy) break;
+    }
     const { start, end } = city.week!;
-    const [busy] = await seeded.database.sql.query<{ estate_id: number; n: number }>(
-      `SELECT estate_id, count(*)::int AS n FROM deal WHERE city_id = 605 AND deal_date BETWEEN $1::date AND $2::date
-       GROUP BY estate_id ORDER BY n DESC, estate_id LIMIT 1`,
-      [start, end],
+    const report = await body<EstateWeeklyBody>(
+      `/rabbit/v1/report/estate-weekly?estateId=${busy!.estate_id}&week=${start}`,
     );
-    const report = await body<EstateWeeklyBody>(`/rabbit/v1/report/estate-weekly?estateId=${busy!.estate_id}`);
     expect(report.week).toEqual(city.week);
     expect(report.figures.dealCount).toBe(busy!.n);
     expect(report.deals).toHaveLength(Math.min(busy!.n, 20));

@@ -46,6 +46,18 @@ describe('pkRows', () => {
     expect(pkScore(rows)).toEqual({ a: 2, b: 1 });
   });
 
+  it('calls values that read the same a tie, not a win', () => {
+    const rows = pkRows(
+      { ...A, listingMom: 0.02, greeningRate: 0.351, stationDistanceM: 3_400 },
+      { ...B, listingMom: 0.04, greeningRate: 0.349, stationDistanceM: 4_100 },
+    );
+    for (const key of ['listingMom', 'greeningRate', 'metro']) {
+      const r = row(rows, key);
+      expect(r.a.text).toBe(r.b.text); // 持平 / 35% / 3公里内无地铁 on both sides
+      expect(r.better, key).toBeNull();
+    }
+  });
+
   it('shows -- and highlights nothing when a figure or a side is missing', () => {
     const rows = pkRows(A, { ...B, propertyFee: null, nearestStation: null });
     expect(row(rows, 'propertyFee').b.text).toBe('--');

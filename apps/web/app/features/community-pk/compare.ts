@@ -130,11 +130,16 @@ export const PK_RULE_NOTE = '高亮为更优一方：均价、物业费、容积
 
 const EMPTY_CELL: PkCell = { text: MISSING_VALUE };
 
+/**
+ * The better side, or null for a tie: two values that read the same on the page (持平 and 持平, 35% and 35%,
+ * '3公里内无地铁' twice) are a tie even when the raw figures differ, so nothing is highlighted.
+ */
 function winner(rule: RowRule, a: PkEstate | null, b: PkEstate | null): PkSideKey | null {
   if (!a || !b) return null;
   const va = rule.value(a);
   const vb = rule.value(b);
   if (va === null || vb === null || va === vb) return null;
+  if (rule.format(a).text === rule.format(b).text) return null;
   const aLower = va < vb;
   return (rule.prefer === 'low') === aLower ? 'a' : 'b';
 }

@@ -2,6 +2,7 @@
 // 带看/关注, and the same room type's deals in the estate within ±6 months.
 import { Link } from 'react-router';
 import {
+  DEAL_DELAY_NOTE,
   MISSING_VALUE,
   floorLevel,
   formatDate,
@@ -80,7 +81,7 @@ export function DealDetailView({
             <dd className="num">{days(deal.cycleDays)}</dd>
           </div>
         </dl>
-        <p className="deal-summary__note">成交数据约延迟15天 · 来源：{deal.source}</p>
+        <p className="deal-summary__note">{DEAL_DELAY_NOTE} · 来源：{deal.source}</p>
       </section>
 
       <Card flush title="房屋信息">

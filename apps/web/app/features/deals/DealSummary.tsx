@@ -1,6 +1,6 @@
 // The deal history's summary (PAGES.md §3.3): 近12月成交N套, 成交均价 with its MoM, 成交周期 and 议价空间,
 // all of the 12 months ending with the city's newest published month.
-import type { DealOverviewBody } from '@fjt/domain';
+import { DEAL_DELAY_NOTE, type DealOverviewBody } from '@fjt/domain';
 import { days, monthTitle, percent, rate, unitPrice } from '../../lib/display.ts';
 
 export function DealSummary({
@@ -45,7 +45,7 @@ export function DealSummary({
           </dd>
         </div>
       </dl>
-      <p className="deal-summary__note">成交数据约延迟15天</p>
+      <p className="deal-summary__note">{DEAL_DELAY_NOTE}</p>
     </section>
   );
 }

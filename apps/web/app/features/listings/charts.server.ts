@@ -1,6 +1,6 @@
 // The listing pages' charts as SVG strings, drawn in the loader and kept per input (figures change only when
 // data is loaded).
-import { formatRate, type ListingMonth } from '@fjt/domain';
+import { formatRate, windowChange, type ListingMonth } from '@fjt/domain';
 import { CHART_COLORS } from '../../components/charts/palette.ts';
 import { renderBarChart, renderBarLineChart, svgCache } from '../../components/charts/render.server.ts';
 
@@ -16,10 +16,7 @@ export function supplyChart(months: ListingMonth[]): { svg: string; takeaway: st
       line: { name: '挂牌均价', color: CHART_COLORS.estate, values: months.map((m) => m.listingAvg) },
     }),
   );
-  const priced = months.filter((m) => m.listingAvg !== null);
-  const first = priced[0]?.listingAvg;
-  const last = priced.at(-1)?.listingAvg;
-  const change = first && last && priced.length >= 2 ? ((last - first) / first) * 100 : null;
+  const change = windowChange(months.map((m) => m.listingAvg));
   const text = formatRate(change).text.replace(/[↑↓]$/, '');
   return { svg, takeaway: change === null ? '近12个月挂牌均价暂无变化数据' : `近12个月挂牌均价${text}` };
 }

@@ -2,7 +2,7 @@
 // distributions of the listings on sale, the leading estates, new projects and the weekly-report link.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MISSING_VALUE, formatMoney, type PlateDetailBody } from '@fjt/domain';
+import { MISSING_VALUE, formatMoney, minSampleNote, type PlateDetailBody } from '@fjt/domain';
 import { SvgChart } from '../../components/charts/SvgChart.tsx';
 import { days, monthTitle, percent, rate, unitPrice } from '../../lib/display.ts';
 import type { PlateTrendChart } from './charts.server.ts';
@@ -168,7 +168,7 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
         }
       >
         {detail.topEstates.length === 0 ? (
-          <EmptyNote>该板块暂无小区数据</EmptyNote>
+          <EmptyNote>本月暂无环比上涨的小区</EmptyNote>
         ) : (
           <ol className="plate-top">
             {detail.topEstates.map((e, i) => {
@@ -191,6 +191,7 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
             })}
           </ol>
         )}
+        <p className="plate-top__note">{minSampleNote('estate', 'month')}，按挂牌均价环比涨幅排列。</p>
       </Card>
 
       {detail.newProjects.length > 0 ? (

@@ -24,6 +24,7 @@ function body(level: MapBubblesBody['level'], points: [number, number][], outlin
       lat,
       listingAvg: 30_000,
       listingMom: 0,
+      momSampled: true,
       estateCount: 10,
       onSaleCount: 5,
     })),

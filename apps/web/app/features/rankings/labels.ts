@@ -1,5 +1,5 @@
 // Chinese names of the rankings (PAGES.md §3.4) and how each shows its ranked figure.
-import type { RankKind, RankPeriod, RankType } from '@fjt/domain';
+import { minSampleNote, type RankKind, type RankPeriod, type RankType } from '@fjt/domain';
 import { rate, unitPrice } from '../../lib/display.ts';
 
 export const RANK_LABELS: Record<RankKind, string> = {
@@ -42,5 +42,21 @@ export function rankNote(rank: RankKind, period: RankPeriod): string {
       return '按当月挂牌均价由高到低排列';
     default:
       return `按${span}成交套数由多到少排列`;
+  }
+}
+
+/**
+ * The ranking's minimum-sample rule as the page states it (MIN_LISTING_SAMPLE of @fjt/domain); null for 成交榜,
+ * which ranks the deals themselves.
+ */
+export function sampleNote(rank: RankKind, type: RankType, period: RankPeriod): string | null {
+  switch (rank) {
+    case 'rise':
+    case 'fall':
+      return `${minSampleNote(type, period)}，${rank === 'rise' ? '只列上涨' : '只列下跌'}`;
+    case 'deal':
+      return null;
+    default:
+      return minSampleNote(type);
   }
 }

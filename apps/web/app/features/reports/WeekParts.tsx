@@ -1,7 +1,7 @@
 // Blocks of the week reports: the week's counts against the week before, the week picker, sub-areas and
 // the busiest estates.
 import { Link, useNavigate } from 'react-router';
-import type { HotEstateRow, WeekAreaRow, WeekFigures, WeekRange } from '@fjt/domain';
+import { DEAL_DELAY_NOTE, type HotEstateRow, type WeekAreaRow, type WeekFigures, type WeekRange } from '@fjt/domain';
 import { unitPrice } from '../../lib/display.ts';
 import { Figures, ReportSection } from './ReportParts.tsx';
 import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
@@ -63,6 +63,7 @@ export function WeekFiguresSection({
           { label: '上周成交', value: `${previous.dealCount}套` },
         ]}
       />
+      <p className="rpt-hint">{DEAL_DELAY_NOTE}，最近两周的成交尚未全部收录。</p>
     </ReportSection>
   );
 }

@@ -1,6 +1,6 @@
 // The reports' charts as SVG, drawn in the loader: the 12-month trend (the area's 挂牌/成交均价 against its
 // parent's 挂牌均价) and the month's deals by 总价段. Drawings are kept per input in a small cache.
-import { formatRate, type PriceSegment, type ReportTrendPoint } from '@fjt/domain';
+import { formatRate, windowChange, type PriceSegment, type ReportTrendPoint } from '@fjt/domain';
 import { CHART_COLORS } from '../../components/charts/palette.ts';
 import { renderBarChart, renderLineChart, svgCache } from '../../components/charts/render.server.ts';
 
@@ -18,11 +18,8 @@ export function reportTrendChart(
   parentName: string | null,
 ): ReportChart | null {
   const values = trend.map((p) => p.listingAvg);
-  const known = values.filter((v): v is number => v !== null);
-  if (known.length === 0) return null;
-  const first = known[0]!;
-  const last = known.at(-1)!;
-  const change = first ? Math.round(((last - first) / first) * 10_000) / 100 : null;
+  if (values.every((v) => v === null)) return null;
+  const change = windowChange(values);
   const series = [
     { name: `${name}挂牌均价`, color: CHART_COLORS.estate as string, values },
     { name: `${name}成交均价`, color: CHART_COLORS.district, values: trend.map((p) => p.dealAvg) },
@@ -36,7 +33,11 @@ export function reportTrendChart(
   const svg = cached(`trend:${name}:${parentName}:${JSON.stringify(trend)}`, () =>
     renderLineChart({ months: trend.map((p) => p.month), series }),
   );
-  return { svg, takeaway: `近${trend.length}个月挂牌均价${formatRate(change).text.replace(/[↑↓]$/, '')}` };
+  const takeaway =
+    change === null
+      ? `近${trend.length}个月挂牌均价暂无变化数据`
+      : `近${trend.length}个月挂牌均价${formatRate(change).text.replace(/[↑↓]$/, '')}`;
+  return { svg, takeaway };
 }
 
 export function segmentChart(segments: PriceSegment[]): ReportChart | null {

@@ -3,6 +3,7 @@
 // loader's guard; month, metric and level live in the URL so a ranking can be shared.
 import { Link, data, useNavigate } from 'react-router';
 import {
+  DEAL_DELAY_NOTE,
   DEAL_RANK_LEVELS,
   DEAL_RANK_LEVEL_LABELS,
   DEAL_RANK_METRICS,
@@ -100,13 +101,13 @@ export default function DealRankPage({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {rank.list.length === 0 ? (
-        <EmptyState art="data" title="本月暂无成交排行" hint="成交数据约延迟15天，换个月份看看" />
+        <EmptyState art="data" title="本月暂无成交排行" hint={`${DEAL_DELAY_NOTE}，换个月份看看`} />
       ) : (
         <DealRankList cityId={cityId} rank={rank} />
       )}
       <p className="deals__count">
         {DEAL_RANK_METRIC_LABELS[rank.metric]}
-        {rank.metric === 'cycle' ? '由短到长' : '由高到低'}排列 · 成交数据约延迟15天
+        {rank.metric === 'cycle' ? '由短到长' : '由高到低'}排列 · {DEAL_DELAY_NOTE}
       </p>
     </main>
   );

@@ -3,6 +3,7 @@
 import { Form, data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import {
+  DEAL_DELAY_NOTE,
   DEAL_PERIODS,
   NOT_FOUND_MESSAGE,
   SITE_DESCRIPTION,
@@ -123,7 +124,7 @@ export default function DealSearchPage({ loaderData }: Route.ComponentProps) {
       <FilterBar slots={SLOTS} groups={groups} values={filters} onChange={changeFilter} />
       <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
         <p className="deals__count">
-          共{result.total}个小区 · {result.dealTotal}套成交 · 成交数据约延迟15天
+          共{result.total}个小区 · {result.dealTotal}套成交 · {DEAL_DELAY_NOTE}
         </p>
         {items.length === 0 ? (
           <EmptyState title="暂无符合条件的成交" action={filtered ? <ClearFiltersLink /> : null} />

@@ -9,6 +9,7 @@ import {
   formatMoney,
   formatRate,
   mapBubblesQuery,
+  MIN_LISTING_SAMPLE,
   pageTitle,
   parseCityId,
   type MapBubble,
@@ -180,18 +181,29 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
             </li>
             {map.list.map((b) => {
               const rate = formatRate(b.listingMom);
+              // A change on fewer listings than the minimum sample is grey (仅供参考), never red or green.
+              const trend = b.momSampled ? rate.trend : 'flat';
               return (
                 <li key={b.id}>
                   <Link to={bubbleTo(b)} className="area-row">
                     <span className="area-row__name">{b.name}</span>
                     <span className="area-row__price num">{formatMoney(b.listingAvg)}</span>
-                    <span className={`area-row__mom trend-${rate.trend}`}>{rate.text}</span>
+                    <span
+                      className={`area-row__mom trend-${trend}`}
+                      title={b.momSampled ? undefined : '挂牌样本少，仅供参考'}
+                    >
+                      {rate.text}
+                    </span>
                     <span className="area-row__count">{b.estateCount}个小区</span>
                   </Link>
                 </li>
               );
             })}
           </ul>
+          <p className="area-rows__note">
+            当月及上月挂牌均不少于{MIN_LISTING_SAMPLE[map.level === 'district' ? 'district' : 'plate']}套的{unit}
+            ，环比才标红绿；灰色环比的挂牌样本少，仅供参考。
+          </p>
         </section>
       ) : estates && estates.list.length > 0 ? (
         <section aria-label="小区列表">

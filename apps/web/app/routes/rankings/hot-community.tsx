@@ -4,7 +4,7 @@ import { Link, data } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, parseCityId } from '@fjt/domain';
 import type { Route } from './+types/hot-community';
 import { RankRows } from '../../features/rankings/RankRows.tsx';
-import { rankNote } from '../../features/rankings/labels.ts';
+import { rankNote, sampleNote } from '../../features/rankings/labels.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/rankings/rankings.css';
 
@@ -51,7 +51,8 @@ export default function HotCommunityPage({ loaderData }: Route.ComponentProps) {
         <RankRows cityId={cityId} rank="hot" type="estate" period="month" rows={ranking.list} />
       )}
       <p className="rankings__note">
-        {rankNote('hot', 'month')}。<Link to={`/${cityId}/rank/hot/estate`}>查看完整排行榜</Link>
+        {rankNote('hot', 'month')}；{sampleNote('hot', 'estate', 'month')}。
+        <Link to={`/${cityId}/rank/hot/estate`}>查看完整排行榜</Link>
       </p>
     </main>
   );

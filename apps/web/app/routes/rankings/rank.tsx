@@ -15,7 +15,7 @@ import {
 } from '@fjt/domain';
 import type { Route } from './+types/rank';
 import { RankRows } from '../../features/rankings/RankRows.tsx';
-import { PERIOD_LABELS, RANK_LABELS, RANK_TABS, TYPE_LABELS, rankNote } from '../../features/rankings/labels.ts';
+import { PERIOD_LABELS, RANK_LABELS, RANK_TABS, TYPE_LABELS, rankNote, sampleNote } from '../../features/rankings/labels.ts';
 import { monthTitle } from '../../lib/display.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/rankings/rankings.css';
@@ -154,7 +154,9 @@ export default function RankPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <RankRows cityId={cityId} rank={rank} type={type} period={period} rows={ranking.list} />
       )}
-      <p className="rankings__note">{rankNote(rank, period)}</p>
+      <p className="rankings__note">
+        {[rankNote(rank, period), sampleNote(rank, type, period)].filter(Boolean).join('；')}。
+      </p>
     </main>
   );
 }

@@ -4,6 +4,7 @@
 import { Link, data } from 'react-router';
 import {
   NOT_FOUND_MESSAGE,
+  DEAL_DELAY_NOTE,
   SITE_DESCRIPTION,
   estateWeeklyQuery,
   pageTitle,
@@ -141,7 +142,7 @@ export default function HouseReportWeeklyPage({ loaderData }: Route.ComponentPro
             <Rows rows={report.priceChanges} empty="本周暂无调价" />
           </ReportSection>
           <ReportSection id="weekly-deals" title="本周成交">
-            <Rows rows={report.deals} empty="本周暂无成交" />
+            <Rows rows={report.deals} empty={`本周暂无成交（${DEAL_DELAY_NOTE}）`} />
           </ReportSection>
         </>
       )}

@@ -86,8 +86,9 @@ export function DataSourceBlock({ source }: { source: AnalysisDataSourceBody }) 
     <Card id="estate-data-source" title="数据来源">
       <p className="estate-note num">
         {source.asOf ? `数据截至${source.asOf.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$1年$2月$3日')}，` : ''}
-        收录挂牌{source.listingCount}套、成交{source.dealCount}套（中介成交{source.agencyDealCount}套，网签备案
-        {source.netsignDealCount}套）、租房{source.rentalCount}套。
+        收录挂牌{source.listingCount}套（在售{source.onSaleCount}套）、成交{source.dealCount}套（中介成交
+        {source.agencyDealCount}套，网签备案{source.netsignDealCount}套）、租房{source.rentalCount}套（在租
+        {source.onRentCount}套）。
       </p>
       <ul className="estate-source-notes">
         {source.notes.map((n) => (
