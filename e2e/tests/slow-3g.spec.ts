@@ -12,10 +12,11 @@ const BUDGET_MS = 5_000;
  * JavaScript the HTML asks for, as it comes over the wire (brotli, with response headers). At 50 KB/s every 5 KB is
  * 0.1 s: react-dom and React Router are ≈ 93 KB of it. Before issue 10 the page loaded 122 KB; moving its blocks
  * below the fold to a later chunk took it to 113 KB, and the app shell that came with the same issue (tab bar,
- * title bar and skeletons, which need every page's title in the root, ≈ 5 KB) and the shared Card/EmptyState
- * chunks brought it to ≈ 135 KB. The cap keeps it there; the time above is what the issue asks.
+ * title bar and skeletons, which need every page's title in the root; the purposes stay out, page-purposes.ts)
+ * and the shared Card/EmptyState chunks brought it to ≈ 132 KB. The cap keeps it there; the time above is what
+ * the issue asks.
  */
-const JS_BUDGET_BYTES = 140 * 1024;
+const JS_BUDGET_BYTES = 136 * 1024;
 
 declare global {
   interface Window {

@@ -1,6 +1,5 @@
 // The layout of each page (spec §2 Layouts), keyed by the route ids of app/routes.ts; a page not listed here
-// has the default layout. Kept apart from pages.ts, the copy of every page, because the root picks the layout
-// on every page and would otherwise ship every page's title and purpose in each first load.
+// has the default layout. Kept apart from pages.ts and page-purposes.ts: the root picks the layout on every page.
 
 export type LayoutName = 'default' | 'download' | 'send-order' | 'share';
 

@@ -5,12 +5,14 @@ import type { Route } from './+types/page-pending';
 import type { loader as rootLoader } from '../root.tsx';
 import { PagePending } from '../components/page-pending/PagePending.tsx';
 import { pageInfo } from '../pages.ts';
+import { pagePurpose } from '../page-purposes.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const info = pageInfo(matches[matches.length - 1]?.id);
+  const routeId = matches[matches.length - 1]?.id;
+  const info = pageInfo(routeId);
   const tags: Route.MetaDescriptors = [
     { title: pageTitle(info?.title) },
-    { name: 'description', content: info ? `${info.purpose}${SITE_DESCRIPTION}` : SITE_DESCRIPTION },
+    { name: 'description', content: `${pagePurpose(routeId) ?? ''}${SITE_DESCRIPTION}` },
   ];
   if (info?.noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
@@ -23,5 +25,11 @@ export default function PendingRoute() {
   const info = pageInfo(routeId);
   if (!info) throw new Error('route without a page entry in app/pages.ts');
   const isHome = routeId === 'home' || routeId === 'city-home';
-  return <PagePending title={info.title} purpose={info.purpose} homeHref={isHome ? null : `/${root?.cityId ?? 605}`} />;
+  return (
+    <PagePending
+      title={info.title}
+      purpose={pagePurpose(routeId) ?? ''}
+      homeHref={isHome ? null : `/${root?.cityId ?? 605}`}
+    />
+  );
 }

@@ -5,6 +5,7 @@ import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId } from '@fj
 import type { Route } from './+types/search';
 import { SearchPage } from '../../features/search/components/SearchPage.tsx';
 import { pageInfo } from '../../pages.ts';
+import { pagePurpose } from '../../page-purposes.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const cityId = parseCityId(params.city);
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => {
   const info = pageInfo('search');
   return [
     { title: pageTitle(info?.title) },
-    { name: 'description', content: `${info?.purpose ?? ''}${SITE_DESCRIPTION}` },
+    { name: 'description', content: `${pagePurpose('search') ?? ''}${SITE_DESCRIPTION}` },
   ];
 };
 
