@@ -4,3 +4,4 @@ export * from './market.ts';
 export * from './reports.ts';
 export * from './overseas.ts';
 export * from './content.ts';
+export * from './accounts.ts';
