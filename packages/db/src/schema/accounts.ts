@@ -1,7 +1,17 @@
 // Accounts (issue 11): users signed in by phone + SMS code, their sessions, and the SMS the sandbox gateway
 // "sends". A session token is 256 random bits handed to the client once; only its SHA-256 is stored, so a copy of
 // this table signs nobody in. A code is stored hashed as well, with its tries and its single use.
-import { bigserial, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
