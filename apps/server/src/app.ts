@@ -33,6 +33,12 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { newHousesRoutes } from './modules/new-houses/routes.ts';
 import { overseasRoutes } from './modules/overseas/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { createAccountsRepo } from './modules/accounts/repo.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
+import { sandboxSmsProvider } from './modules/accounts/sms.ts';
+import { registerSession, sessionCookie } from './plugins/session.ts';
+import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts';
 
 export interface BuildOptions {
   /**
@@ -51,14 +57,17 @@ export interface BuildOptions {
         | 'RATE_LIMIT_READS_PER_MINUTE'
         | 'RATE_LIMIT_WRITES_PER_MINUTE'
         | 'API_DOCS'
+        | 'SMS_PROVIDER'
       >
     >;
   database: DatabaseHandle;
+  /** The clock of sessions, codes and SMS limits (tests move it); default Date.now. */
+  now?: () => number;
   /** apps/web/build; when absent (API tests) only the API is served. */
   webBuildDir?: string | undefined;
 }
 
-export async function buildApp({ env, database, webBuildDir }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, webBuildDir, now = Date.now }: BuildOptions): Promise<FastifyInstance> {
   // The web app's error page, once registerSsr has set it up: Fastify's own errors on page paths render it.
   const pages: PageErrors = {};
   const app = Fastify({
@@ -87,6 +96,16 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
     ? redisOncePerWindow(redis, { windowMs: PLAY_WINDOW_MS, prefix: 'fjt:play' })
     : memoryOncePerWindow({ windowMs: PLAY_WINDOW_MS });
   const services = createServices(database.db, { plays });
+  // Tests leave SMS_PROVIDER out: the sandbox, as outside production.
+  const smsProvider = env.SMS_PROVIDER ?? 'sandbox';
+  const accountsRepo = createAccountsRepo(database.db);
+  const accounts = createAccountsService({
+    repo: accountsRepo,
+    sms: smsProvider === 'sandbox' ? sandboxSmsProvider(accountsRepo) : null,
+    counters: redis ? redisWindowCounter(redis, { prefix: 'fjt:sms' }) : memoryWindowCounter({ now }),
+    now,
+  });
+  const cookieOfSession = sessionCookie(origin);
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
@@ -121,6 +140,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
         redis,
       });
       if (responseCache) registerApiCache(api, responseCache);
+      registerSession(api, { accounts, cookie: cookieOfSession, publicOrigin: origin });
       await api.register(geoRoutes, { services });
       await api.register(configRoutes, { services });
       await api.register(marketRoutes, { services });
@@ -137,6 +157,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(newHousesRoutes, { services });
       await api.register(overseasRoutes, { services });
       await api.register(contentRoutes, { services });
+      await api.register(accountsRoutes, { accounts, cookie: cookieOfSession, sandbox: smsProvider === 'sandbox' });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

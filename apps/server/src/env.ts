@@ -46,11 +46,22 @@ const envSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     /** Dataset scale seeded on first start. */
     SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
+    /**
+     * The SMS gateway: sandbox writes every message to the sms_outbox table (read at /dev/sms) instead of sending
+     * it. Unset: sandbox outside production, none in production (login codes cannot be sent); sandbox is refused
+     * in production.
+     */
+    SMS_PROVIDER: z.enum(['sandbox', 'none']).optional(),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
   })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'sandbox'), {
+    message: 'SMS_PROVIDER=sandbox is not allowed in production',
+    path: ['SMS_PROVIDER'],
+  })
   .transform((env) => ({
     ...env,
+    SMS_PROVIDER: env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? ('none' as const) : ('sandbox' as const)),
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
   }));
 

@@ -1,0 +1,156 @@
+// SQL of the accounts: users, sessions (looked up by the token's hash), SMS challenges and the sandbox outbox.
+// Every time is passed in (the service's clock), so tests can move it.
+import { queryRows, sql, type Database } from '@fjt/db';
+
+export interface SessionRow {
+  userId: number;
+  phone: string;
+  nickname: string | null;
+  avatar: string | null;
+  kind: string;
+  /** last_seen_at is more than a day old: extend the session. */
+  stale: boolean;
+}
+
+export interface ChallengeRow {
+  id: number;
+  codeHash: string;
+  wrongTries: number;
+}
+
+const iso = (d: Date) => d.toISOString();
+const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+
+export function createAccountsRepo(db: Database) {
+  return {
+    async writeOutbox(m: { phone: string; template: string; code: string | null; params: string }) {
+      await db.execute(
+        sql`INSERT INTO sms_outbox (phone, template, code, params) VALUES (${m.phone}, ${m.template}, ${m.code}, ${m.params})`,
+      );
+    },
+
+    outbox(phone: string | undefined, limit: number) {
+      return queryRows<{ phone: string; template: string; code: string | null; createdAt: string }>(
+        db,
+        sql`SELECT phone, template, code, ${TS('created_at')} AS "createdAt" FROM sms_outbox
+            ${phone ? sql`WHERE phone = ${phone}` : sql``} ORDER BY id DESC LIMIT ${limit}`,
+      );
+    },
+
+    async createChallenge(phone: string, codeHash: string, expiresAt: Date) {
+      await db.execute(
+        sql`INSERT INTO sms_challenges (phone, code_hash, expires_at) VALUES (${phone}, ${codeHash}, ${iso(expiresAt)}::timestamptz)`,
+      );
+    },
+
+    /** The phone's latest code that is unused and not expired. */
+    async liveChallenge(phone: string, now: Date): Promise<ChallengeRow | null> {
+      const [row] = await queryRows<ChallengeRow>(
+        db,
+        sql`SELECT id::int AS id, code_hash AS "codeHash", wrong_tries AS "wrongTries" FROM sms_challenges
+            WHERE phone = ${phone} AND used_at IS NULL AND expires_at > ${iso(now)}::timestamptz
+            ORDER BY id DESC LIMIT 1`,
+      );
+      return row ?? null;
+    },
+
+    /** Counts a wrong try (at most `max`); the new count. */
+    async wrongTry(id: number, max: number): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`UPDATE sms_challenges SET wrong_tries = wrong_tries + 1 WHERE id = ${id} AND wrong_tries < ${max}
+            RETURNING wrong_tries AS n`,
+      );
+      return row?.n ?? max;
+    },
+
+    /** Uses the code once: false when another request used it first or it was voided meanwhile. */
+    async useChallenge(id: number, maxWrong: number, now: Date): Promise<boolean> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`UPDATE sms_challenges SET used_at = ${iso(now)}::timestamptz
+            WHERE id = ${id} AND used_at IS NULL AND wrong_tries < ${maxWrong} RETURNING id::int AS id`,
+      );
+      return rows.length === 1;
+    },
+
+    /** The user of a phone, created on its first login. */
+    async userOfPhone(phone: string, now: Date) {
+      const [row] = await queryRows<{ id: number; phone: string; nickname: string | null; avatar: string | null }>(
+        db,
+        sql`INSERT INTO users (phone, created_at) VALUES (${phone}, ${iso(now)}::timestamptz)
+            ON CONFLICT (phone) DO UPDATE SET phone = EXCLUDED.phone
+            RETURNING id, phone, nickname, avatar`,
+      );
+      return row!;
+    },
+
+    async createSession(s: { tokenHash: string; userId: number; kind: string; now: Date; expiresAt: Date }) {
+      await db.execute(
+        sql`INSERT INTO sessions (token_hash, user_id, kind, created_at, last_seen_at, expires_at)
+            VALUES (${s.tokenHash}, ${s.userId}, ${s.kind}, ${iso(s.now)}::timestamptz, ${iso(s.now)}::timestamptz,
+                    ${iso(s.expiresAt)}::timestamptz)`,
+      );
+    },
+
+    /** The live session of a token hash with its user; null for unknown, expired, revoked or deleted. */
+    async session(tokenHash: string, now: Date): Promise<SessionRow | null> {
+      const [row] = await queryRows<SessionRow>(
+        db,
+        sql`SELECT s.user_id AS "userId", u.phone, u.nickname, u.avatar, s.kind,
+                   s.last_seen_at < ${iso(now)}::timestamptz - interval '1 day' AS stale
+            FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > ${iso(now)}::timestamptz
+              AND u.deleted_at IS NULL`,
+      );
+      return row ?? null;
+    },
+
+    async extendSession(tokenHash: string, now: Date, expiresAt: Date) {
+      await db.execute(
+        sql`UPDATE sessions SET last_seen_at = ${iso(now)}::timestamptz, expires_at = ${iso(expiresAt)}::timestamptz
+            WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`,
+      );
+    },
+
+    async revokeSession(tokenHash: string, now: Date) {
+      await db.execute(
+        sql`UPDATE sessions SET revoked_at = ${iso(now)}::timestamptz WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`,
+      );
+    },
+
+    async exportOf(userId: number) {
+      const [user] = await queryRows<{
+        id: number;
+        phone: string;
+        nickname: string | null;
+        avatar: string | null;
+        createdAt: string;
+      }>(
+        db,
+        sql`SELECT id, phone, nickname, avatar, ${TS('created_at')} AS "createdAt" FROM users WHERE id = ${userId}`,
+      );
+      if (!user) return null;
+      const sessions = await queryRows<{
+        kind: string;
+        createdAt: string;
+        lastSeenAt: string;
+        expiresAt: string;
+        revokedAt: string | null;
+      }>(
+        db,
+        sql`SELECT kind, ${TS('created_at')} AS "createdAt", ${TS('last_seen_at')} AS "lastSeenAt",
+                   ${TS('expires_at')} AS "expiresAt", ${TS('revoked_at')} AS "revokedAt"
+            FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC`,
+      );
+      const smsMessages = await queryRows<{ template: string; createdAt: string }>(
+        db,
+        sql`SELECT template, ${TS('created_at')} AS "createdAt" FROM sms_outbox WHERE phone = ${user.phone}
+            ORDER BY id DESC`,
+      );
+      return { user, sessions, smsMessages };
+    },
+  };
+}
+
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -1,0 +1,117 @@
+// POST login/sms, POST login/mobile, GET app/login/userinfo, POST login/logout (spec §7), NEW GET user/export and,
+// with the sandbox SMS gateway only, NEW GET dev/sms-outbox (issue 11).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiError,
+  loginMobileBody,
+  loginMobileInput,
+  loginSmsBody,
+  loginSmsInput,
+  ok,
+  smsOutboxBody,
+  smsOutboxQuery,
+  userExportBody,
+  userInfo,
+} from '@fjt/domain';
+import { envelopeOf } from '../../plugins/openapi.ts';
+import type { SessionCookie } from '../../plugins/session.ts';
+import { userInfoOf, type AccountsService } from './service.ts';
+
+const tags = ['accounts'];
+
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService;
+  cookie: SessionCookie;
+  sandbox: boolean;
+}> = async (app, { accounts, cookie, sandbox }) => {
+  // who is signed in, and their data, is never kept by a browser or proxy cache
+  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+  app.post(
+    '/login/sms',
+    {
+      schema: {
+        tags,
+        summary: '发送登录验证码：每个手机号60秒1次、每小时5次、每天10次，每个IP每小时20次；验证码6位，5分钟内有效',
+        body: loginSmsInput,
+        response: { 200: envelopeOf(loginSmsBody) },
+      },
+    },
+    async (request) => ok(await accounts.sendCode(request.body.mobile, request.ip)),
+  );
+
+  app.post(
+    '/login/mobile',
+    {
+      schema: {
+        tags,
+        summary: '手机号+验证码登录（新手机号自动注册）：网页写入会话Cookie，client=app 时返回 token 供请求头使用',
+        body: loginMobileInput,
+        response: { 200: envelopeOf(loginMobileBody) },
+      },
+    },
+    async (request, reply) => {
+      const { mobile, code, client } = request.body;
+      const { token, user } = await accounts.login(mobile, code, client, request.session?.token ?? null);
+      if (client === 'web') cookie.set(reply, token);
+      return ok({ user: userInfoOf(user), token: client === 'app' ? token : null });
+    },
+  );
+
+  app.get(
+    '/app/login/userinfo',
+    {
+      schema: {
+        tags,
+        summary: '登录检查：当前用户（手机号打码），未登录返回 401',
+        response: { 200: envelopeOf(userInfo) },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw ApiError.unauthorized();
+      return ok(userInfoOf(request.user));
+    },
+  );
+
+  app.post(
+    '/login/logout',
+    {
+      schema: { tags, summary: '退出登录：注销当前会话', response: { 200: envelopeOf(z.object({})) } },
+    },
+    async (request, reply) => {
+      if (request.session) await accounts.logout(request.session.token);
+      cookie.clear(reply);
+      return ok({});
+    },
+  );
+
+  app.get(
+    '/user/export',
+    {
+      schema: {
+        tags,
+        summary: '导出我的数据（新）：账号中保存的全部个人数据',
+        response: { 200: envelopeOf(userExportBody) },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw ApiError.unauthorized();
+      return ok(await accounts.exportOf(request.user.id));
+    },
+  );
+
+  if (sandbox) {
+    app.get(
+      '/dev/sms-outbox',
+      {
+        schema: {
+          tags,
+          summary: '沙箱短信（仅开发环境）：最近发出的验证码',
+          querystring: smsOutboxQuery,
+          response: { 200: envelopeOf(smsOutboxBody) },
+        },
+      },
+      async (request) => ok({ list: await accounts.outbox(request.query.phone) }),
+    );
+  }
+};
