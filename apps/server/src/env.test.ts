@@ -44,3 +44,13 @@ describe('API_DOCS (the OpenAPI UI at /rabbit/v1/docs)', () => {
     expect(parseEnv({ NODE_ENV: 'test', API_DOCS: '0' }).API_DOCS).toBe(false);
   });
 });
+
+describe('SMS_PROVIDER (the SMS gateway)', () => {
+  it('is the sandbox outside production, none in production, and never the sandbox in production', () => {
+    expect(parseEnv({ NODE_ENV: 'development' }).SMS_PROVIDER).toBe('sandbox');
+    expect(parseEnv({ NODE_ENV: 'test' }).SMS_PROVIDER).toBe('sandbox');
+    expect(parseEnv({}).SMS_PROVIDER).toBe('none');
+    expect(() => parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'sandbox' })).toThrow(/SMS_PROVIDER/);
+    expect(() => parseEnv({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_PROVIDER/);
+  });
+});
