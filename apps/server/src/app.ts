@@ -14,8 +14,6 @@ import { createResponseCache, registerApiCache } from './plugins/response-cache.
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { connectRedis } from './lib/redis.ts';
-import { memoryOncePerWindow, redisOncePerWindow } from './lib/once-per-window.ts';
-import { PLAY_WINDOW_MS } from './modules/content/service.ts';
 import { createServices } from './services.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -92,9 +90,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
 
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  const plays = redis
-    ? redisOncePerWindow(redis, { windowMs: PLAY_WINDOW_MS, prefix: 'fjt:play' })
-    : memoryOncePerWindow({ windowMs: PLAY_WINDOW_MS });
+  const plays = redis ? redisWindowCounter(redis, { prefix: 'fjt:play' }) : memoryWindowCounter();
   const services = createServices(database.db, { plays });
   // Tests leave SMS_PROVIDER out: the sandbox, as outside production.
   const smsProvider = env.SMS_PROVIDER ?? 'sandbox';

@@ -16,7 +16,7 @@ import {
   type RankKind,
   type Services,
 } from '@fjt/domain';
-import { memoryOncePerWindow } from './lib/once-per-window.ts';
+import { memoryWindowCounter } from './lib/window-counter.ts';
 import { createServices } from './services.ts';
 import { seededApp } from './testing.ts';
 // The PK page's own loader and comparison, so the check covers what the page highlights.
@@ -35,8 +35,7 @@ interface City {
 let citiesCache: City[] | undefined;
 let servicesCache: Services | undefined;
 
-const services = () =>
-  (servicesCache ??= createServices(seeded.database.db, { plays: memoryOncePerWindow({ windowMs: 1 }) }));
+const services = () => (servicesCache ??= createServices(seeded.database.db, { plays: memoryWindowCounter() }));
 const q = <T>(text: string, params: unknown[] = []) => seeded.database.sql.query<T>(text, params);
 
 async function cities(): Promise<City[]> {

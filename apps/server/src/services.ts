@@ -1,7 +1,7 @@
 // Builds the service layer once per process; API routes and SSR loaders share it.
 import type { Database } from '@fjt/db';
 import type { Services } from '@fjt/domain';
-import type { OncePerWindow } from './lib/once-per-window.ts';
+import type { WindowCounter } from './lib/window-counter.ts';
 import { createGeoRepo } from './modules/geo/repo.ts';
 import { createGeoService } from './modules/geo/service.ts';
 import { createConfigRepo } from './modules/config/repo.ts';
@@ -38,8 +38,8 @@ import { createContentRepo } from './modules/content/repo.ts';
 import { createContentService } from './modules/content/service.ts';
 
 export interface ServiceDeps {
-  /** Once-per-viewer-per-hour claims of video plays (Redis when scaled out). */
-  plays: OncePerWindow;
+  /** Who played which video this hour (Redis when scaled out). */
+  plays: WindowCounter;
 }
 
 export function createServices(db: Database, deps: ServiceDeps): Services {

@@ -1,4 +1,4 @@
-// The Redis connection of a scaled-out deployment (REDIS_URL): rate-limit counters and once-per-window claims
+// The Redis connection of a scaled-out deployment (REDIS_URL): rate-limit counters and window counters (SMS limits, video plays)
 // are shared by every process through it. Without REDIS_URL the same interfaces run in process.
 import { Redis } from 'ioredis';
 

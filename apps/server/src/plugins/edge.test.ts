@@ -34,6 +34,15 @@ async function start(env: Partial<BuildOptions['env']> = {}): Promise<FastifyIns
 
 const CITY_LIST = '/rabbit/v1/config/city-list';
 
+/** POST content/video/play of the test video, as a browser with this user agent. */
+const play = (app: FastifyInstance, ua = 'test-viewer') =>
+  app.inject({
+    method: 'POST',
+    url: '/rabbit/v1/content/video/play',
+    headers: { 'user-agent': ua },
+    payload: { id: videoId },
+  });
+
 describe('security headers', () => {
   it('every answer carries a CSP with frame-ancestors, nosniff and a Referrer-Policy; no HSTS over plain HTTP', async () => {
     const app = await start();
@@ -113,10 +122,7 @@ describe('rate limits', () => {
     const app = await start({ RATE_LIMIT_WRITES_PER_MINUTE: 1000 });
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) {
-      codes.push(
-        (await app.inject({ method: 'POST', url: '/rabbit/v1/content/video/play', payload: { id: videoId } }))
-          .statusCode,
-      );
+      codes.push((await play(app)).statusCode);
     }
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     expect(codes[30]).toBe(429);
@@ -133,18 +139,11 @@ async function playCount(): Promise<number> {
 describe('content/video/play counts one play per viewer per video per hour', () => {
   it('a second play by the same viewer answers the count unchanged; another viewer counts', async () => {
     const app = await start();
-    const play = (ua: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/rabbit/v1/content/video/play',
-        headers: { 'user-agent': ua },
-        payload: { id: videoId },
-      });
     const before = await playCount();
-    const first = (await play('viewer-a')).json();
+    const first = (await play(app, 'viewer-a')).json();
     expect(first.body).toEqual({ id: videoId, playCount: before + 1 });
-    expect((await play('viewer-a')).json().body.playCount).toBe(before + 1);
-    expect((await play('viewer-b')).json().body.playCount).toBe(before + 2);
+    expect((await play(app, 'viewer-a')).json().body.playCount).toBe(before + 1);
+    expect((await play(app, 'viewer-b')).json().body.playCount).toBe(before + 2);
     expect(await playCount()).toBe(before + 2);
   });
 });
@@ -160,16 +159,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('through Redis, shared by two process
     expect(codes).toEqual([200, 200, 200, 200, 429]);
 
     const ua = `redis-viewer-${randomUUID()}`;
-    const play = (app: FastifyInstance) =>
-      app.inject({
-        method: 'POST',
-        url: '/rabbit/v1/content/video/play',
-        headers: { 'user-agent': ua },
-        payload: { id: videoId },
-      });
     const before = await playCount();
-    await play(a);
-    await play(b);
+    await play(a, ua);
+    await play(b, ua);
     expect(await playCount()).toBe(before + 1);
   });
 });

@@ -19,7 +19,7 @@ import {
   type VideoScene,
 } from '@fjt/domain';
 import { createMemo } from '../../lib/memo.ts';
-import type { OncePerWindow } from '../../lib/once-per-window.ts';
+import type { WindowCounter } from '../../lib/window-counter.ts';
 import type { ContentRepo, SeriesPoint, VideoRow } from './repo.ts';
 
 const SCENE_CACHE_TTL_MS = 10 * 60_000;
@@ -193,7 +193,7 @@ export function createContentService(
   geo: GeoService,
   estates: EstatesService,
   /** Who has played which video this hour (PLAY_WINDOW_MS). */
-  plays: OncePerWindow,
+  plays: WindowCounter,
 ): ContentService & { invalidate(): void } {
   const scenesOf = createMemo<{ month: string | null; scenes: VideoScene[] }>({ ttlMs: SCENE_CACHE_TTL_MS });
 
@@ -570,7 +570,8 @@ export function createContentService(
     },
 
     async play(id, viewer) {
-      const playCount = (await plays.claim(`${viewer}:${id}`)) ? await repo.addPlay(id) : await repo.playCount(id);
+      const { allowed } = await plays.take(`${viewer}:${id}`, 1, PLAY_WINDOW_MS);
+      const playCount = allowed ? await repo.addPlay(id) : await repo.playCount(id);
       return playCount === null ? null : { id, playCount };
     },
 
