@@ -120,6 +120,12 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(request({ 'user-agent': android, cookie: 'payCallback=%7B%7D' }))).toBeNull();
     expect(pageCacheKey(request({ 'user-agent': android, cookie: 'currentVersion=3.2.0; session=abc' }))).toBeNull();
   });
+
+  it('ignores the session cookie: pages never see it (ADR 0009), so a signed-in visitor shares the page', () => {
+    const plain = pageCacheKey(request({ 'user-agent': android }));
+    expect(pageCacheKey(request({ 'user-agent': android, cookie: 'fjt_session=abc' }))).toBe(plain);
+    expect(pageCacheKey(request({ 'user-agent': android, cookie: '__Host-fjt_session=abc; x=1' }))).toBeNull();
+  });
 });
 
 describe('toWebRequest (what a page sees of the request)', () => {
@@ -141,6 +147,17 @@ describe('toWebRequest (what a page sees of the request)', () => {
     expect(web.url).toBe('https://m.example.cn/605?p=1');
     // only the headers pageCacheKey accounts for (and an action's body headers) reach the page
     expect([...web.headers.keys()]).toEqual(['user-agent']);
+  });
+
+  it('drops the session cookie and keeps the others', () => {
+    const web = toWebRequest(
+      request('/605', { cookie: 'fjt_session=secret; currentVersion=12.9.0; __Host-fjt_session=s2' }),
+      reply,
+      'http://localhost:3000',
+    );
+    expect(web.headers.get('cookie')).toBe('currentVersion=12.9.0');
+    const only = toWebRequest(request('/605', { cookie: 'fjt_session=secret' }), reply, 'http://localhost:3000');
+    expect(only.headers.has('cookie')).toBe(false);
   });
 
   it('keeps a path that starts with // on our origin', () => {

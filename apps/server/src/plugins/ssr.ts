@@ -104,10 +104,16 @@ export async function registerSsr(
 }
 
 /**
+ * The session cookies (plain and __Host-). Pages never see them (toWebRequest drops them): what depends on the
+ * user is fetched by the browser from the API (ADR 0009), so a signed-in visitor gets the same cached page.
+ */
+const SESSION_COOKIES = new Set(['fjt_session', '__Host-fjt_session']);
+
+/**
  * The cache key of an anonymous page request, or null when the page may differ for this visitor. A page
  * depends on its URL, on what the root loader reads from the user agent and the currentVersion cookie (the
  * client flags) and on whether the visitor is a crawler (which gets the page in one piece); any other cookie
- * (a payment callback, a later session) means a personal page.
+ * but the session's (a payment callback, say) means a personal page.
  */
 export function pageCacheKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET') return null;
@@ -117,7 +123,7 @@ export function pageCacheKey(request: FastifyRequest): string | null {
     for (const part of cookieHeader.split(';')) {
       const eq = part.indexOf('=');
       const name = (eq < 0 ? part : part.slice(0, eq)).trim();
-      if (!name) continue;
+      if (!name || SESSION_COOKIES.has(name)) continue;
       if (name !== CURRENT_VERSION_COOKIE) return null;
       currentVersion = part.slice(eq + 1).trim();
     }
@@ -189,7 +195,7 @@ export function toWebRequest(
   const url = new URL(`${publicOrigin}${request.url}`);
   const headers = new Headers();
   for (const name of PAGE_REQUEST_HEADERS) {
-    const value = request.headers[name];
+    const value = name === 'cookie' ? withoutSessionCookie(request.headers.cookie) : request.headers[name];
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
@@ -206,6 +212,18 @@ export function toWebRequest(
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** The cookie header without the session cookie; undefined when nothing else is left. */
+function withoutSessionCookie(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const kept = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter(
+      (part) => part && !SESSION_COOKIES.has(part.slice(0, part.indexOf('=') < 0 ? undefined : part.indexOf('='))),
+    );
+  return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
 /**

@@ -1,0 +1,153 @@
+// Who the visitor is, as the browser knows it (issue 11, spec §4, ADR 0009). Pages are rendered the same for
+// everyone (the page cache never sees a user); what depends on the user is asked of the API from the browser,
+// which sends the HttpOnly session cookie. A positive login check is kept for 1 hour (spec §4: no new check
+// within the hour); a visitor is asked again each time, so a login in another tab shows at once. Logout, a 401
+// from any call and a login clear the kept answer.
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Envelope, UserInfo } from '@fjt/domain';
+
+/** Spec §4 / §9: once the user is known to be logged in, no new check for 1 hour. */
+export const LOGIN_CHECK_TTL_MS = 60 * 60 * 1000;
+const STORAGE_KEY = 'fjt_login_check';
+const API = '/rabbit/v1';
+
+interface Kept {
+  at: number;
+  user: UserInfo;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readKept(now: number): UserInfo | null {
+  const raw = storage()?.getItem(STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const kept = JSON.parse(raw) as Kept;
+    if (typeof kept.at === 'number' && now - kept.at >= 0 && now - kept.at < LOGIN_CHECK_TTL_MS && kept.user) {
+      return kept.user;
+    }
+  } catch {
+    // a damaged entry is no answer
+  }
+  storage()?.removeItem(STORAGE_KEY);
+  return null;
+}
+
+/** Keeps a positive check (after login, or a fresh userinfo). */
+export function rememberLogin(user: UserInfo): void {
+  storage()?.setItem(STORAGE_KEY, JSON.stringify({ at: Date.now(), user } satisfies Kept));
+  notify(user);
+}
+
+/** Forgets the kept check (logout, a 401, account deleted). */
+export function forgetLogin(): void {
+  storage()?.removeItem(STORAGE_KEY);
+  notify(null);
+}
+
+let inflight: Promise<UserInfo | null> | null = null;
+
+/**
+ * The signed-in user, or null for a visitor: from the kept check while it is under an hour old, else from
+ * GET app/login/userinfo. A network failure counts as a visitor for this call and keeps nothing.
+ */
+export function checkLogin(): Promise<UserInfo | null> {
+  const kept = readKept(Date.now());
+  if (kept) return Promise.resolve(kept);
+  inflight ??= fetch(`${API}/app/login/userinfo`, { credentials: 'same-origin' })
+    .then(async (res) => {
+      const json = (await res.json()) as Envelope<UserInfo | null>;
+      if (json.resultCode === 0 && json.body) {
+        rememberLogin(json.body);
+        return json.body;
+      }
+      forgetLogin();
+      return null;
+    })
+    .catch(() => null)
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+type Listener = (user: UserInfo | null) => void;
+const listeners = new Set<Listener>();
+function notify(user: UserInfo | null) {
+  for (const l of listeners) l(user);
+}
+
+export type Viewer =
+  { status: 'loading'; user: null } | { status: 'visitor'; user: null } | { status: 'user'; user: UserInfo };
+
+/** The viewer for a component: 'loading' on the server and until the check answers. */
+export function useViewer(): Viewer {
+  const [viewer, setViewer] = useState<Viewer>({ status: 'loading', user: null });
+  useEffect(() => {
+    let live = true;
+    const set = (user: UserInfo | null) => {
+      if (live) setViewer(user ? { status: 'user', user } : { status: 'visitor', user: null });
+    };
+    listeners.add(set);
+    void checkLogin().then(set);
+    return () => {
+      live = false;
+      listeners.delete(set);
+    };
+  }, []);
+  return viewer;
+}
+
+/** The login page that comes back to `here` (a same-origin path with its query) afterwards. */
+export function loginHref(here: string): string {
+  return `/login?redirect=${encodeURIComponent(here)}`;
+}
+
+/**
+ * A JSON call of our API from the browser (GET without body, POST with one). A 401 means the session is gone:
+ * the kept check is forgotten, so the next guard sends the visitor to login.
+ */
+export async function callApi<T>(path: string, body?: unknown): Promise<Envelope<T | null>> {
+  const init: RequestInit =
+    body === undefined
+      ? { credentials: 'same-origin' }
+      : {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        };
+  let res: Response;
+  try {
+    res = await fetch(`${API}/${path.replace(/^\//, '')}`, init);
+  } catch {
+    return { resultCode: -1, errMsg: 'Network Error.', body: null };
+  }
+  if (res.status === 401) forgetLogin();
+  try {
+    return (await res.json()) as Envelope<T | null>;
+  } catch {
+    return { resultCode: res.status || -1, errMsg: 'Network Error.', body: null };
+  }
+}
+
+/**
+ * For login-only pages (PAGES.md §0 Login): the viewer, after sending a visitor to `/login?redirect=` this page.
+ * The page shows its skeleton while the status is 'loading'.
+ */
+export function useLoginGuard(): Viewer {
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (viewer.status === 'visitor') void navigate(loginHref(location.pathname + location.search), { replace: true });
+  }, [viewer.status, navigate, location.pathname, location.search]);
+  return viewer;
+}
