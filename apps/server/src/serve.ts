@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase } from '@fjt/db';
 import { seedDatabase } from '@fjt/dataset';
 import { buildApp } from './app.ts';
+import { createStaffService, DEMO_STAFF } from './modules/staff/service.ts';
 import { parseEnv } from './env.ts';
 
 const env = parseEnv();
@@ -14,6 +15,11 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: en
 await migrate(database.sql);
 const seeded = await seedDatabase(database, { scale: env.SEED_SCALE, log: (line) => console.log(`[seed] ${line}`) });
 if (!seeded.skipped) console.log('[seed] 数据初始化完成');
+// Outside production: the demo staff of the README (ops, support, agent, moderator), signed in with sandbox codes.
+if (env.NODE_ENV !== 'production') {
+  const granted = await createStaffService(database.db).seedDemoStaff();
+  if (granted > 0) console.log(`[seed] 演示工作人员 demo staff: ${DEMO_STAFF.map((s) => `${s.phone} ${s.role}`).join(', ')}`);
+}
 
 const app = await buildApp({ env, database, webBuildDir });
 await app.listen({ host: env.HOST, port: env.PORT });
