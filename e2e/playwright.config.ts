@@ -27,6 +27,8 @@ const server = (listenPort: number, url: string, dir: string, scale: string) => 
     DATA_DIR: dir,
     SEED_SCALE: scale,
     APP_TEST_HOOKS: '1',
+    // not production: the SMS sandbox (login codes read from /rabbit/v1/dev/sms-outbox) and the README's demo staff
+    NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     PUBLIC_ORIGIN: url,

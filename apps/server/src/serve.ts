@@ -18,7 +18,8 @@ if (!seeded.skipped) console.log('[seed] 数据初始化完成');
 // Outside production: the demo staff of the README (ops, support, agent, moderator), signed in with sandbox codes.
 if (env.NODE_ENV !== 'production') {
   const granted = await createStaffService(database.db).seedDemoStaff();
-  if (granted > 0) console.log(`[seed] 演示工作人员 demo staff: ${DEMO_STAFF.map((s) => `${s.phone} ${s.role}`).join(', ')}`);
+  if (granted > 0)
+    console.log(`[seed] 演示工作人员 demo staff: ${DEMO_STAFF.map((s) => `${s.phone} ${s.role}`).join(', ')}`);
 }
 
 const app = await buildApp({ env, database, webBuildDir });

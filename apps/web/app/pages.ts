@@ -180,6 +180,10 @@ export const PAGES: Record<string, PageInfo> = {
   renting: { title: '租房', skeleton: 'list' },
   rank: { title: '排行榜', skeleton: 'list' },
   'week-report-plate': { title: '板块周报', skeleton: 'report' },
+  // Staff area (issue 11): its own layout draws the header and nav
+  'ops-home': { title: '工作台', noindex: true, ownHeader: true },
+  'ops-staff': { title: '工作人员', noindex: true, ownHeader: true },
+  'ops-audit': { title: '审计日志', noindex: true, ownHeader: true },
 };
 
 export function pageInfo(routeId: string | undefined): PageInfo | undefined {

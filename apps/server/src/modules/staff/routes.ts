@@ -1,9 +1,11 @@
 // NEW GET ops/staff, POST ops/staff/grant, POST ops/staff/revoke, GET ops/audit (issue 11): the /ops consoles'
-// calls. A visitor gets 401, a signed-in user without a staff role 403; only the ops role grants and revokes.
+// calls. A visitor gets 401, a signed-in user without a staff role 403; only the ops role grants, revokes and
+// reads the audit log.
 // Cookie POSTs pass the session plugin's same-origin check. Never cached.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  AUDIT_OPS_ONLY,
   ApiError,
   OPS_ONLY,
   STAFF_ONLY,
@@ -27,11 +29,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffModule }> = async 
   });
 
   /** The signed-in staff user and their roles; 401 / 403 otherwise (or without `needed`). */
-  async function staffOf(request: FastifyRequest, needed?: StaffRole) {
+  async function staffOf(request: FastifyRequest, needed?: { role: StaffRole; message: string }) {
     if (!request.user) throw ApiError.unauthorized();
     const roles = await staff.rolesOf(request.user.id);
     if (roles.length === 0) throw ApiError.forbidden(STAFF_ONLY);
-    if (needed && !roles.includes(needed)) throw ApiError.forbidden(OPS_ONLY);
+    if (needed && !roles.includes(needed.role)) throw ApiError.forbidden(needed.message);
     return { userId: request.user.id, roles };
   }
 
@@ -61,7 +63,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffModule }> = async 
       },
     },
     async (request) => {
-      const actor = await staffOf(request, 'ops');
+      const actor = await staffOf(request, { role: 'ops', message: OPS_ONLY });
       const { mobile, role } = request.body;
       const result = await staff.grant({ phone: mobile, role, actorId: actor.userId, ip: request.ip });
       return ok({ userId: result.userId, role: result.role, changed: result.changed });
@@ -79,7 +81,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffModule }> = async 
       },
     },
     async (request) => {
-      const actor = await staffOf(request, 'ops');
+      const actor = await staffOf(request, { role: 'ops', message: OPS_ONLY });
       const { mobile, role } = request.body;
       const result = await staff.revoke({ phone: mobile, role, actorId: actor.userId, ip: request.ip });
       return ok({ userId: result.userId, role: result.role, changed: result.changed });
@@ -91,13 +93,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffModule }> = async 
     {
       schema: {
         tags,
-        summary: '审计日志（新，仅限工作人员）：最新在前，分页，可按操作人 actorId 和操作 action 筛选',
+        summary: '审计日志（新，仅限运营）：最新在前，分页，可按操作人 actorId 和操作 action 筛选',
         querystring: auditQuery,
         response: { 200: envelopeOf(auditListBody) },
       },
     },
     async (request) => {
-      await staffOf(request);
+      await staffOf(request, { role: 'ops', message: AUDIT_OPS_ONLY });
       return ok(await staff.auditLog(request.query));
     },
   );

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import type { Database } from '@fjt/db';
-import { OPS_ONLY, ROLE_FORMAT_ERROR, STAFF_ONLY, MOBILE_FORMAT_ERROR } from '@fjt/domain';
+import { AUDIT_OPS_ONLY, OPS_ONLY, ROLE_FORMAT_ERROR, STAFF_ONLY, MOBILE_FORMAT_ERROR } from '@fjt/domain';
 import { buildApp } from '../../app.ts';
 import { CSRF_REFUSED } from '../../plugins/session.ts';
 import { isOpsPath, pageCacheKey } from '../../plugins/ssr.ts';
@@ -208,6 +208,7 @@ describe('ops API', () => {
       expectFail(await app.inject(`/rabbit/v1/${url}`), 401);
       expectFail(await app.inject({ url: `/rabbit/v1/${url}`, headers: userHeaders }), 403, STAFF_ONLY);
     }
+    expectFail(await app.inject({ url: '/rabbit/v1/ops/audit', headers: supportHeaders }), 403, AUDIT_OPS_ONLY);
     const body = { mobile: phone(), role: 'agent' };
     for (const url of ['ops/staff/grant', 'ops/staff/revoke']) {
       expectFail(await post(url, body, {}), 401);
