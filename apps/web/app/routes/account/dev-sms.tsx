@@ -2,7 +2,7 @@
 // refreshed every 3 s. Only with SMS_PROVIDER=sandbox (the default outside production); a 404 otherwise.
 import { useEffect, useState } from 'react';
 import { Link, data, useSearchParams } from 'react-router';
-import { NOT_FOUND_MESSAGE, isValidMobile, maskPhone, pageTitle } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, isValidMobile, maskPhone, pageTitle } from '@fjt/domain';
 import type { Route } from './+types/dev-sms';
 import { callApi } from '../../lib/session.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
@@ -22,6 +22,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('沙箱短信') },
+  { name: 'description', content: `开发环境的沙箱短信网关：最近发出的登录验证码。${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 
