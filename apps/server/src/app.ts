@@ -36,6 +36,8 @@ import { createAccountsRepo } from './modules/accounts/repo.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { sandboxSmsProvider } from './modules/accounts/sms.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
+import { messagesRoutes } from './modules/messages/routes.ts';
+import { createMessagesRepo } from './modules/messages/repo.ts';
 import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts';
 
 export interface BuildOptions {
@@ -154,6 +156,11 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       await api.register(overseasRoutes, { services });
       await api.register(contentRoutes, { services });
       await api.register(accountsRoutes, { accounts, cookie: cookieOfSession, sandbox: smsProvider === 'sandbox' });
+      await api.register(messagesRoutes, {
+        repo: createMessagesRepo(database.db),
+        database,
+        testHooks: env.APP_TEST_HOOKS,
+      });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
