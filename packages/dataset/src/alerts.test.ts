@@ -185,6 +185,12 @@ describe('alert job', () => {
     await importCsv(t, 'listings', listingsCsv([['alert-l2', 90]]), 'cut2.csv', { today: '2026-07-02' });
     expect(await runAlertJob(t)).toMatchObject({ priceCut: 1 });
     expect((await messagesOf(ann, 'price_cut')).at(-1)?.content).toContain('97万 → 90万，降7.2%');
+    // a listing that is no longer on sale is no news, whatever its last price
+    const sold = listingsCsv([['alert-l1', 80]])
+      .replace(',status\n', ',status,ended_at\n')
+      .replace(/on_sale$/, 'sold,2026-07-04');
+    await importCsv(t, 'listings', sold, 'sold.csv', { today: '2026-07-04' });
+    expect(await runAlertJob(t)).toMatchObject({ priceCut: 0 });
   });
 
   it('tells a subscription only about events after it, and one made after the run started nothing', async () => {

@@ -1,7 +1,7 @@
 // Price-change alerts (issue 11): after every data load or import, each subscriber of an estate (subscription not
 // muted, account not deleted) gets a message in `messages` for
 //   deal        — a new deal of the estate (deal id above the watermark);
-//   price_cut   — a listing_price_change row of one of its listings that cuts the price by ≥ 3 %;
+//   price_cut   — a listing_price_change row of one of its listings on sale that cuts the price by ≥ 3 %;
 //   monthly_avg — a new month of the estate's 挂牌均价 in price_series, with the change on the month before.
 // Set-based SQL: one INSERT … SELECT per kind over all subscriptions, whatever their number.
 //
@@ -168,7 +168,8 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
         'cut:' || c.k
       FROM (${newCuts}) c JOIN listing l ON l.id = c.listing_id
       JOIN (${subs}) s ON s.estate_id = l.estate_id JOIN estate e ON e.id = l.estate_id
-      WHERE (c.old_total_price - c.new_total_price)::bigint * 100 >= c.old_total_price::bigint * ${CUT_PERCENT}
+      WHERE l.status = 'on_sale'
+        AND (c.old_total_price - c.new_total_price)::bigint * 100 >= c.old_total_price::bigint * ${CUT_PERCENT}
       ORDER BY c.changed_at, c.listing_id, c.seq
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
       RETURNING user_id, title`),
