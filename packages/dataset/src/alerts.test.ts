@@ -2,7 +2,7 @@
 // other users, subscriptions made after an event, the first run's watermark and the SMS hook.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
-import { runAlertJob, type AlertSms } from './alerts.ts';
+import { alertSmsFromEnv, runAlertJob, type AlertSms } from './alerts.ts';
 import { importCsv } from './import.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -257,5 +257,25 @@ describe('alert job', () => {
     );
     await runAlertJob(t);
     expect((await messagesOf(bob)).map((m) => m.kind)).toEqual(['deal']);
+  });
+
+  it('ALERT_SMS=1 sends one SMS per user through the sandbox outbox; off by default and in production', async () => {
+    expect(alertSmsFromEnv(t, {})).toBeNull();
+    expect(alertSmsFromEnv(t, { ALERT_SMS: '1', NODE_ENV: 'production' })).toBeNull();
+    expect(alertSmsFromEnv(t, { ALERT_SMS: '1', SMS_PROVIDER: 'none' })).toBeNull();
+    const sms = alertSmsFromEnv(t, { ALERT_SMS: '1' });
+    expect(sms).not.toBeNull();
+    await importCsv(
+      t,
+      'deals',
+      ['external_id,estate_id,deal_date,total_price,area,rooms,halls', `alert-d4,${estateB},2026-06-23,310,80,2,1`].join(
+        '\n',
+      ),
+    );
+    expect(await runAlertJob(t, { sms })).toMatchObject({ deal: 1, sms: 1 });
+    const out = await t.sql.query<{ template: string; params: string }>(
+      `SELECT template, params FROM sms_outbox WHERE phone = '13800000003'`,
+    );
+    expect(out).toEqual([{ template: 'price_alert', params: JSON.stringify({ count: '1', title: '成交提醒' }) }]);
   });
 });
