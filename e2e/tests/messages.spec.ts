@@ -3,9 +3,10 @@
 // (read), marks all read and mutes the estate. Sign-in goes through the API (the code from the sandbox outbox);
 // the subscription and the import go through the e2e-only hooks dev/alerts/subscribe and dev/alerts/import (the
 // importer followed by the alert job, as `npm run data:import` does).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { shot } from '../support/screenshots.ts';
+import { signIn } from '../support/login.ts';
 
 const API = '/rabbit/v1';
 const origin = { origin: baseURL };
@@ -15,14 +16,6 @@ async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path:
   const json = (await res.json()) as { resultCode: number; errMsg: string; body: T };
   expect(json.resultCode, `${path}: ${json.errMsg}`).toBe(0);
   return json.body;
-}
-
-async function signIn(page: Page): Promise<string> {
-  const mobile = `139${String(Date.now()).slice(-8)}`;
-  await call(page.request, 'POST', 'login/sms', { mobile });
-  const outbox = await call<{ list: { code: string }[] }>(page.request, 'GET', `dev/sms-outbox?phone=${mobile}`);
-  await call(page.request, 'POST', 'login/mobile', { mobile, code: outbox.list[0]!.code });
-  return mobile;
 }
 
 /** The city's last estate: the one other specs are least likely to look at. */
