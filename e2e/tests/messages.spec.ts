@@ -50,23 +50,27 @@ test('a subscribed estate’s new deal and price cut reach 消息: badge, open, 
     csv: listing(380),
   });
   expect(cut.alerts.priceCut).toBe(1);
+  // the listing may also give the estate its first listing average of the month: a 月度均价 message too
+  const { count } = await call<{ count: number }>(page.request, 'GET', 'message/unread-count');
+  expect(count).toBeGreaterThanOrEqual(2);
 
   // the 消息 tab shows the unread count
   await page.goto('/605', { waitUntil: 'networkidle' });
   const tab = page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: /^消息/ });
   await expect(tab).toHaveAttribute('href', '/profile/message');
-  await expect(tab.getByTestId('unread-badge')).toHaveText('2');
+  await expect(tab.getByTestId('unread-badge')).toHaveText(String(count));
   await page.screenshot({ path: shot('messages-tab-badge') });
 
   await tab.click();
   await expect(page).toHaveURL(/\/profile\/message$/);
   const items = page.getByTestId('message');
-  await expect(items).toHaveCount(2);
+  await expect(items).toHaveCount(count);
+  // newest first: the cut came last
   await expect(items.nth(0)).toContainText('降价提醒');
   await expect(items.nth(0)).toContainText(`${estate.name} 3室1厅 120㎡，挂牌价 400万 → 380万，降5%`);
-  await expect(items.nth(1)).toContainText('成交提醒');
-  await expect(items.nth(1)).toContainText('成交总价268万');
-  await expect(items.nth(0).getByLabel('未读')).toBeVisible();
+  const dealItem = items.filter({ hasText: '成交提醒' });
+  await expect(dealItem).toContainText('成交总价268万');
+  await expect(items.getByLabel('未读')).toHaveCount(count);
   await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: /^消息/ })).toHaveAttribute(
     'aria-current',
     'page',
@@ -74,12 +78,12 @@ test('a subscribed estate’s new deal and price cut reach 消息: badge, open, 
   await page.screenshot({ path: shot('messages-list-unread') });
 
   // opening the deal message goes to the deal and marks it read
-  await items.nth(1).getByRole('link').click();
+  await dealItem.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/605/deal-history/${estate.id}/detail\\?dealId=\\d+$`));
   await page.goBack();
-  await expect(page.getByTestId('message')).toHaveCount(2);
-  await expect(page.getByTestId('message').nth(1).getByLabel('未读')).toHaveCount(0);
-  await expect(page.getByTestId('unread-badge')).toHaveText('1');
+  await expect(page.getByTestId('message')).toHaveCount(count);
+  await expect(page.getByTestId('message').filter({ hasText: '成交提醒' }).getByLabel('未读')).toHaveCount(0);
+  await expect(page.getByTestId('unread-badge')).toHaveText(String(count - 1));
 
   await page.getByRole('button', { name: '全部已读' }).click();
   await expect(page.getByTestId('message').getByLabel('未读')).toHaveCount(0);
@@ -89,7 +93,7 @@ test('a subscribed estate’s new deal and price cut reach 消息: badge, open, 
   // 不再提醒此小区: the next deal of the estate tells this user nothing
   await page.getByTestId('message').first().getByRole('button', { name: '不再提醒此小区' }).click();
   await expect(page.getByTestId('message').first()).toContainText('已不再提醒此小区');
-  await expect(page.getByRole('button', { name: '恢复提醒' })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: '恢复提醒' })).toHaveCount(count);
   await page.screenshot({ path: shot('messages-list-muted') });
   const after = await call<{ alerts: { deal: number } }>(page.request, 'POST', 'dev/alerts/import', {
     kind: 'deals',
