@@ -268,9 +268,10 @@ describe('alert job', () => {
     await importCsv(
       t,
       'deals',
-      ['external_id,estate_id,deal_date,total_price,area,rooms,halls', `alert-d4,${estateB},2026-06-23,310,80,2,1`].join(
-        '\n',
-      ),
+      [
+        'external_id,estate_id,deal_date,total_price,area,rooms,halls',
+        `alert-d4,${estateB},2026-06-23,310,80,2,1`,
+      ].join('\n'),
     );
     expect(await runAlertJob(t, { sms })).toMatchObject({ deal: 1, sms: 1 });
     const out = await t.sql.query<{ template: string; params: string }>(
