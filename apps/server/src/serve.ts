@@ -2,7 +2,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase } from '@fjt/db';
-import { seedDatabase } from '@fjt/dataset';
+import { runAlertJob, seedDatabase } from '@fjt/dataset';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
 
@@ -14,6 +14,8 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: en
 await migrate(database.sql);
 const seeded = await seedDatabase(database, { scale: env.SEED_SCALE, log: (line) => console.log(`[seed] ${line}`) });
 if (!seeded.skipped) console.log('[seed] 数据初始化完成');
+// A database seeded before the price-change alert job existed gets its watermarks now, so the next import is news.
+await runAlertJob(database, { initOnly: true });
 
 const app = await buildApp({ env, database, webBuildDir });
 await app.listen({ host: env.HOST, port: env.PORT });

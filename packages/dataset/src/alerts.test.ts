@@ -85,6 +85,17 @@ describe('alert job', () => {
     expect(await total()).toBe(0);
   });
 
+  it('initOnly sets missing watermarks before a load and otherwise leaves the run to later', async () => {
+    const [before] = await t.sql.query<{ state: unknown }>(`SELECT state FROM job_state WHERE name = 'alerts'`);
+    await t.sql.query(`DELETE FROM job_state`);
+    expect(await runAlertJob(t, { initOnly: true })).toMatchObject({ initialised: true });
+    const [after] = await t.sql.query<{ state: { runAt: string } }>(
+      `SELECT state FROM job_state WHERE name = 'alerts'`,
+    );
+    expect({ ...after!.state, runAt: '' }).toEqual({ ...(before!.state as object), runAt: '' });
+    expect(await runAlertJob(t, { initOnly: true })).toMatchObject({ initialised: false, deal: 0 });
+  });
+
   it('tells the subscribers of an estate about its new deal, not the muted ones nor other estates', async () => {
     const sent: [string, string, Record<string, string>][] = [];
     const sms: AlertSms = { send: async (phone, template, params) => void sent.push([phone, template, params]) };

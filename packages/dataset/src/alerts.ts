@@ -42,6 +42,11 @@ export interface AlertOptions {
   reset?: boolean;
   /** One SMS per user with new messages (ALERT_SMS=1). */
   sms?: AlertSms | null;
+  /**
+   * Only set the watermarks if there are none yet (a database seeded before the job existed), else do nothing.
+   * Callers run this before a data load, so that the load itself is news to the run after it.
+   */
+  initOnly?: boolean;
 }
 
 export interface AlertResult {
@@ -130,6 +135,7 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
       out.initialised = true;
       return;
     }
+    if (options.initOnly) return;
     const at = now.toISOString();
     const subs = SUBSCRIBERS.replace('$now', `'${at}'::timestamptz`);
 

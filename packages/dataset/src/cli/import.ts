@@ -18,6 +18,8 @@ if (!kind || !IMPORT_KINDS.includes(kind) || !file) {
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
 try {
   await migrate(handle.sql);
+  // watermarks from before this load (a database older than the alert job has none yet)
+  await runAlertJob(handle, { initOnly: true });
   const result = await importCsv(handle, kind, readFileSync(file, 'utf8'), basename(file));
   console.log(
     `导入完成 / imported ${result.kind}: ${result.rows} 行 rows — 新增 inserted ${result.inserted}, 更新 updated ${result.updated}, ` +

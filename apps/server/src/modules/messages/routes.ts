@@ -107,6 +107,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         try {
+          await runAlertJob(database, { initOnly: true });
           const result = await importCsv(database, request.body.kind, request.body.csv, 'e2e.csv');
           return ok({ import: result, alerts: await runAlertJob(database) });
         } catch (error) {
