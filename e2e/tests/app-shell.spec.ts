@@ -27,7 +27,7 @@ test.describe('tab bar and title bar', () => {
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
       '/605',
       '/605/house-resold',
-      '/im',
+      '/profile/message',
       '/profile',
     ]);
     await expect(links.first()).toHaveAttribute('aria-current', 'page');

@@ -38,6 +38,8 @@ import { sandboxSmsProvider } from './modules/accounts/sms.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { messagesRoutes } from './modules/messages/routes.ts';
+import { createMessagesRepo } from './modules/messages/repo.ts';
 import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts';
 
 export interface BuildOptions {
@@ -160,6 +162,11 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       await api.register(contentRoutes, { services });
       await api.register(accountsRoutes, { accounts, cookie: cookieOfSession, sandbox: smsProvider === 'sandbox' });
       await api.register(staffRoutes, { staff });
+      await api.register(messagesRoutes, {
+        repo: createMessagesRepo(database.db),
+        database,
+        testHooks: env.APP_TEST_HOOKS,
+      });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -77,6 +77,7 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   'profile-buyvip-success': '会员购买结果。',
   'profile-collect': '订阅的小区、收藏的小区、关注的作者与专栏。',
   'profile-info': '头像、昵称、手机号与退出登录。',
+  'profile-message': '订阅小区的成交、降价与月度均价提醒，未读标记、全部已读与不再提醒。',
   'promotion-exchange-vip': '使用兑换码或积分兑换会员天数。',
   'quotation-detail': '区县或板块近36个月的挂牌价与成交价走势、房东溢价系数与月度明细。',
   'tools-integral': '新房摇号积分计算：城市规则与户籍、社保、家庭、名下住房等条件。',

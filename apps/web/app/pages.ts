@@ -111,6 +111,7 @@ export const PAGES: Record<string, PageInfo> = {
   'profile-buyvip-success': { title: '购买成功' },
   'profile-collect': { title: '订阅与收藏' },
   'profile-info': { title: '个人信息', noindex: true },
+  'profile-message': { title: '消息', tab: 'messages', skeleton: 'list', noindex: true },
   'promotion-exchange-vip': { title: '兑换会员' },
   'quotation-detail': { title: '行情详情', skeleton: 'report' },
   'tools-integral': { title: '积分计算' },

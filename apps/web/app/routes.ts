@@ -85,6 +85,7 @@ export default [
   route('profile/buyvip/success', P, { id: 'profile-buyvip-success' }),
   route('profile/collect', P, { id: 'profile-collect' }),
   route('profile/info', 'routes/account/profile-info.tsx', { id: 'profile-info' }),
+  route('profile/message', 'routes/profile/message.tsx', { id: 'profile-message' }),
   route('promotion/exchange-vip', P, { id: 'promotion-exchange-vip' }),
   route('quotation/detail', 'routes/quotation/quotation-detail.tsx', { id: 'quotation-detail' }),
   route('tools/integral', P, { id: 'tools-integral' }),

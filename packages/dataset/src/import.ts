@@ -321,12 +321,19 @@ const same = (a: unknown, b: unknown): boolean => {
   return (a ?? null) === (b ?? null);
 };
 
+export interface ImportOptions {
+  /** The date a price moved by this import is recorded on (default: today, UTC). */
+  today?: string;
+}
+
 export async function importCsv(
   handle: DatabaseHandle,
   kind: ImportKind,
   text: string,
   fileName = 'import.csv',
+  options: ImportOptions = {},
 ): Promise<ImportResult> {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const { rows, errors } = validateRows(kind, text);
   if (errors.length) throw new ImportError(errors);
   const { db } = handle;
@@ -491,6 +498,8 @@ export async function importCsv(
           priceChangeCount: initial === total ? 0 : 1,
           agentId: null,
           _changedAt: v.price_changed_at ?? v.listed_at,
+          // the file states the price history itself; otherwise an update keeps the stored one
+          _explicit: v.initial_total_price !== null || v.price_changed_at !== null,
         };
       }
       case 'deals': {
@@ -563,7 +572,7 @@ export async function importCsv(
     const found = (await db.select().from(table).where(inArray(table.externalId, part))) as Record<string, unknown>[];
     for (const r of found) existing.set(r.externalId as string, r);
   }
-  let existingChanges = new Map<number, { changedAt: string; newTotalPrice: number }[]>();
+  let existingChanges = new Map<number, { seq: number; changedAt: string; newTotalPrice: number }[]>();
   if (kind === 'listings' && existing.size) {
     const ids = [...existing.values()].map((r) => r.id as number);
     const cs = await db
@@ -576,13 +585,40 @@ export async function importCsv(
   }
 
   const inserts: Record<string, unknown>[] = [];
-  const updates: { id: number; row: Record<string, unknown>; old: Record<string, unknown> }[] = [];
+  const updates: {
+    id: number;
+    row: Record<string, unknown>;
+    old: Record<string, unknown>;
+    /** A price change this import makes (listings without their own history columns). */
+    append?: { seq: number; changedAt: string; oldTotalPrice: number };
+  }[] = [];
   let unchanged = 0;
   for (const b of built) {
-    const { _changedAt, ...row } = b;
+    const { _changedAt, _explicit, ...row } = b;
     const old = existing.get(row.externalId as string);
     if (!old) {
       inserts.push(b);
+      continue;
+    }
+    let append: (typeof updates)[number]['append'];
+    if (kind === 'listings' && !_explicit) {
+      // A file without initial_total_price / price_changed_at: the stored history stands, and a new asking
+      // price is one more 调价 dated today (so the listing page and the price-cut alerts see it).
+      const cs = existingChanges.get(old.id as number) ?? [];
+      row.initialTotalPrice = old.initialTotalPrice;
+      row.initialUnitPrice = Math.round((old.initialTotalPrice as number) / (row.area as number));
+      row.priceChangeCount = old.priceChangeCount;
+      if (old.totalPrice !== row.totalPrice) {
+        row.priceChangeCount = (old.priceChangeCount as number) + 1;
+        const seq = cs.reduce((m, c) => Math.max(m, c.seq), 0) + 1;
+        append = { seq, changedAt: today, oldTotalPrice: old.totalPrice as number };
+      }
+      b.initialTotalPrice = row.initialTotalPrice;
+      b.initialUnitPrice = row.initialUnitPrice;
+      b.priceChangeCount = row.priceChangeCount;
+      if (Object.keys(row).some((k) => !same(row[k], old[k])))
+        updates.push({ id: old.id as number, row: b, old, append });
+      else unchanged++;
       continue;
     }
     let differs = Object.keys(row).some((k) => !same(row[k], old[k]));
@@ -627,7 +663,7 @@ export async function importCsv(
     const toInsert: Record<string, unknown>[] = inserts.map((b) => ({ ...b, id: ++next }));
     for (let i = 0; i < toInsert.length; i += 500) {
       const part = toInsert.slice(i, i + 500);
-      await tx.insert(table).values(part.map(({ _changedAt, ...r }) => r) as never);
+      await tx.insert(table).values(part.map(({ _changedAt, _explicit, ...r }) => r) as never);
       if (kind === 'listings') {
         const cs = part.filter((b) => b.priceChangeCount).map((b) => changeRow(b.id as number, b));
         if (cs.length) await tx.insert(schema.listingPriceChange).values(cs);
@@ -635,14 +671,23 @@ export async function importCsv(
     }
     for (const r of toInsert) if (kind !== 'estates') touch(r);
     for (const u of updates) {
-      const { _changedAt, externalId: _externalId, ...row } = u.row;
+      const { _changedAt, _explicit, externalId: _externalId, ...row } = u.row;
       await tx
         .update(table)
         .set(row as never)
         .where(sql`${table.id} = ${u.id}`);
-      if (kind === 'listings') {
+      if (kind === 'listings' && u.row._explicit) {
         await tx.delete(schema.listingPriceChange).where(sql`${schema.listingPriceChange.listingId} = ${u.id}`);
         if (u.row.priceChangeCount) await tx.insert(schema.listingPriceChange).values(changeRow(u.id, u.row));
+      } else if (kind === 'listings' && u.append) {
+        await tx.insert(schema.listingPriceChange).values({
+          listingId: u.id,
+          seq: u.append.seq,
+          changedAt: u.append.changedAt,
+          oldTotalPrice: u.append.oldTotalPrice,
+          newTotalPrice: u.row.totalPrice as number,
+          newUnitPrice: u.row.unitPrice as number,
+        });
       }
       if (kind === 'estates') {
         // an estate that moved to another plate takes its rows along

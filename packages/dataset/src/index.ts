@@ -1,7 +1,25 @@
 export { CITIES, type CitySeed } from './cities.ts';
 export { seedDatabase, DEFAULT_SEED, type Scale, type SeedOptions, type SeedResult } from './seed.ts';
-export { importCsv, ImportError, IMPORT_KINDS, type ImportKind, type ImportResult, type RowError } from './import.ts';
+export {
+  importCsv,
+  ImportError,
+  type ImportOptions,
+  IMPORT_KINDS,
+  type ImportKind,
+  type ImportResult,
+  type RowError,
+} from './import.ts';
 export { recomputeSeries, aggregateFromRows, LEVEL_MONTHS, type Level } from './series.ts';
 export { calibrationReport, type CalibrationReport } from './report.ts';
 export { MONTHS, WINDOW } from './time.ts';
 export { LAST_MONTH } from './nbs.ts';
+export {
+  runAlertJob,
+  alertSmsFromEnv,
+  alertSummary,
+  ALERT_JOB,
+  CUT_PERCENT,
+  type AlertSms,
+  type AlertResult,
+  type AlertOptions,
+} from './alerts.ts';

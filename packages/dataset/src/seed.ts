@@ -11,6 +11,7 @@ import { citiesFor, generateCity, newIdCounters, type CityData, type Scale } fro
 import { loadNbs } from './nbs.ts';
 import { generateOverseas } from './overseas.ts';
 import { generateVideos } from './videos.ts';
+import { runAlertJob } from './alerts.ts';
 
 export type { Scale };
 
@@ -205,6 +206,8 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
   } else {
     out = await load();
   }
+  // A fresh load: the alert job's watermarks move to it (a reseed is not news to subscribers).
+  await runAlertJob(handle, { reset: true });
   const ms = Math.round(performance.now() - started);
   log(`数据初始化 ${options.scale}: ${cities.length} 城市, ${(ms / 1000).toFixed(1)} s`);
   return { skipped: false, ...out, ms };

@@ -1,10 +1,11 @@
 // npm run data:import -- --kind estates|listings|deals|rentals FILE.csv
 // Imports into DATABASE_URL or the embedded database (DATA_DIR, default ./var/db). Columns: data/IMPORT.md.
-// Exit codes: 0 imported (or nothing to change), 1 invalid file (nothing imported), 2 bad arguments.
+// Then runs the price-change alert job (alerts.ts). Exit codes: 0 imported (or nothing to change), 1 invalid file (nothing imported), 2 bad arguments.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { migrate, openDatabase } from '@fjt/db';
 import { IMPORT_KINDS, ImportError, importCsv, type ImportKind } from '../import.ts';
+import { alertSmsFromEnv, alertSummary, runAlertJob } from '../alerts.ts';
 
 const args = process.argv.slice(2);
 const k = args.indexOf('--kind');
@@ -17,11 +18,15 @@ if (!kind || !IMPORT_KINDS.includes(kind) || !file) {
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
 try {
   await migrate(handle.sql);
+  // watermarks from before this load (a database older than the alert job has none yet)
+  await runAlertJob(handle, { initOnly: true });
   const result = await importCsv(handle, kind, readFileSync(file, 'utf8'), basename(file));
   console.log(
     `导入完成 / imported ${result.kind}: ${result.rows} 行 rows — 新增 inserted ${result.inserted}, 更新 updated ${result.updated}, ` +
       `未变 unchanged ${result.unchanged}; 重算行情 series rows ${result.seriesRows}`,
   );
+  // new deals, price cuts and months reach the estates' subscribers now, not when someone reads
+  console.log(alertSummary(await runAlertJob(handle, { sms: alertSmsFromEnv(handle) })));
 } catch (error) {
   if (!(error instanceof ImportError)) throw error;
   console.error(

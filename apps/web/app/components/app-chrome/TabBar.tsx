@@ -1,26 +1,37 @@
 // The bottom tab bar of top-level pages (首页 / 找房 / 消息 / 我的), as 贝壳 and 安居客 have: fixed to the bottom
 // above the safe-area inset, each tab a ≥ 44 px target, the current one in the brand colour. A spacer of the same
-// height keeps the end of the page above it.
+// height keeps the end of the page above it. A signed-in user sees the unread message count on 消息.
 import { Link } from 'react-router';
 import type { TabKey } from '../../pages.ts';
+import { badgeText, useUnreadCount } from '../../lib/unread.ts';
 import { TABS } from './chrome.ts';
 import './app-chrome.css';
 
 export function TabBar({ active, cityId }: { active: TabKey; cityId: number }) {
+  const unread = useUnreadCount();
   return (
     <>
       <div className="tab-bar-spacer" aria-hidden="true" />
       <nav className="tab-bar" aria-label="主导航" data-testid="tab-bar">
         {TABS.map((tab) => {
           const current = tab.key === active;
+          const badge = tab.key === 'messages' && unread ? badgeText(unread) : null;
           return (
             <Link
               key={tab.key}
               to={tab.href(cityId)}
               className={current ? 'tab-bar__item tab-bar__item--active' : 'tab-bar__item'}
               aria-current={current ? 'page' : undefined}
+              aria-label={badge ? `${tab.label}，${unread}条未读` : undefined}
             >
-              <TabIcon tab={tab.key} filled={current} />
+              <span className="tab-bar__icon-wrap">
+                <TabIcon tab={tab.key} filled={current} />
+                {badge ? (
+                  <span className="tab-bar__badge num" data-testid="unread-badge" aria-hidden="true">
+                    {badge}
+                  </span>
+                ) : null}
+              </span>
               <span className="tab-bar__label">{tab.label}</span>
             </Link>
           );

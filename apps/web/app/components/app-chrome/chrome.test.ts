@@ -42,7 +42,7 @@ describe('app chrome by page (app/pages.ts)', () => {
     expect(TABS.map((t) => [t.label, t.href(605)])).toEqual([
       ['首页', '/605'],
       ['找房', '/605/house-resold'],
-      ['消息', '/im'],
+      ['消息', '/profile/message'],
       ['我的', '/profile'],
     ]);
   });

@@ -9,11 +9,11 @@ export interface Tab {
   href: (cityId: number) => string;
 }
 
-/** The tabs in order. 消息 and 我的 lead to the accounts pages (/im, /profile). */
+/** The tabs in order. 消息 and 我的 lead to the accounts pages (/profile/message, /profile). */
 export const TABS: readonly Tab[] = [
   { key: 'home', label: '首页', href: (cityId) => `/${cityId}` },
   { key: 'find', label: '找房', href: (cityId) => `/${cityId}/house-resold` },
-  { key: 'messages', label: '消息', href: () => '/im' },
+  { key: 'messages', label: '消息', href: () => '/profile/message' },
   { key: 'me', label: '我的', href: () => '/profile' },
 ];
 

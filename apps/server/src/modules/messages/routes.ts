@@ -1,0 +1,128 @@
+// The message centre (issue 11): NEW GET message/list, NEW GET message/unread-count, NEW POST message/read and NEW
+// POST message/message-center/estate-subscribe/mute. Signed-in users only (401 '请先登录'); never cached.
+// With APP_TEST_HOOKS (e2e only) also POST dev/alerts/import (an import followed by the alert job, as the importer
+// command line does) and POST dev/alerts/subscribe (until the subscribe endpoint lands).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from '@fjt/db';
+import { IMPORT_KINDS, ImportError, importCsv, runAlertJob } from '@fjt/dataset';
+import {
+  ApiError,
+  MESSAGE_PAGE_SIZE,
+  estateMuteBody,
+  estateMuteInput,
+  idParam,
+  messageListBody,
+  messageListQuery,
+  messageReadBody,
+  messageReadInput,
+  ok,
+  unreadCountBody,
+} from '@fjt/domain';
+import { envelopeOf } from '../../plugins/openapi.ts';
+import type { MessagesRepo } from './repo.ts';
+
+const tags = ['messages'];
+
+export const messagesRoutes: FastifyPluginAsyncZod<{
+  repo: MessagesRepo;
+  database: DatabaseHandle;
+  testHooks: boolean;
+}> = async (app, { repo, database, testHooks }) => {
+  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+  const userOf = (request: { user: { id: number } | null }) => {
+    if (!request.user) throw ApiError.unauthorized();
+    return request.user.id;
+  };
+
+  app.get(
+    '/message/list',
+    {
+      schema: {
+        tags,
+        summary: '消息列表（新）：成交、降价、月度均价提醒，最新在前，每页20条',
+        querystring: messageListQuery,
+        response: { 200: envelopeOf(messageListBody) },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request);
+      const { page } = request.query;
+      const { total, unread, rows } = await repo.list(userId, page, MESSAGE_PAGE_SIZE);
+      return ok({ total, page, unread, list: rows });
+    },
+  );
+
+  app.get(
+    '/message/unread-count',
+    {
+      schema: { tags, summary: '未读消息数（新）', response: { 200: envelopeOf(unreadCountBody) } },
+    },
+    async (request) => ok({ count: await repo.unread(userOf(request)) }),
+  );
+
+  app.post(
+    '/message/read',
+    {
+      schema: {
+        tags,
+        summary: '标记已读（新）：ids 为消息 id 列表，或 all=true 全部已读',
+        body: messageReadInput,
+        response: { 200: envelopeOf(messageReadBody) },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request);
+      const { ids, all } = request.body;
+      return ok(await repo.markRead(userId, all ? 'all' : (ids ?? [])));
+    },
+  );
+
+  app.post(
+    '/message/message-center/estate-subscribe/mute',
+    {
+      schema: {
+        tags,
+        summary: '不再提醒此小区（新）：静音或恢复我订阅的小区的价格提醒',
+        body: estateMuteInput,
+        response: { 200: envelopeOf(estateMuteBody) },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request);
+      const { estateId, muted } = request.body;
+      if (!(await repo.mute(userId, estateId, muted))) throw ApiError.notFound('未订阅该小区');
+      return ok({ estateId, muted });
+    },
+  );
+
+  if (testHooks) {
+    app.post(
+      '/dev/alerts/import',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ kind: z.enum(IMPORT_KINDS), csv: z.string().max(1_000_000) }),
+        },
+      },
+      async (request) => {
+        try {
+          await runAlertJob(database, { initOnly: true });
+          const result = await importCsv(database, request.body.kind, request.body.csv, 'e2e.csv');
+          return ok({ import: result, alerts: await runAlertJob(database) });
+        } catch (error) {
+          if (error instanceof ImportError) throw ApiError.badRequest(error.message);
+          throw error;
+        }
+      },
+    );
+    app.post(
+      '/dev/alerts/subscribe',
+      { schema: { hide: true, body: z.object({ estateId: idParam('estateId') }) } },
+      async (request) => {
+        await repo.subscribe(userOf(request), request.body.estateId);
+        return ok({});
+      },
+    );
+  }
+};
