@@ -3,22 +3,20 @@
 // reads the audit log.
 // Cookie POSTs pass the session plugin's same-origin check. Never cached.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   AUDIT_OPS_ONLY,
   ApiError,
   OPS_ONLY,
-  STAFF_ONLY,
   auditListBody,
   auditQuery,
   ok,
   staffChangeBody,
   staffChangeInput,
   staffListBody,
-  type StaffRole,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import type { StaffModule } from './service.ts';
+import { staffGuard } from './guard.ts';
 
 const tags = ['staff'];
 
@@ -28,14 +26,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffModule }> = async 
     reply.header('x-robots-tag', 'noindex');
   });
 
-  /** The signed-in staff user and their roles; 401 / 403 otherwise (or without `needed`). */
-  async function staffOf(request: FastifyRequest, needed?: { role: StaffRole; message: string }) {
-    if (!request.user) throw ApiError.unauthorized();
-    const roles = await staff.rolesOf(request.user.id);
-    if (roles.length === 0) throw ApiError.forbidden(STAFF_ONLY);
-    if (needed && !roles.includes(needed.role)) throw ApiError.forbidden(needed.message);
-    return { userId: request.user.id, roles };
-  }
+  const staffOf = staffGuard(staff);
 
   app.get(
     '/ops/staff',
