@@ -36,6 +36,9 @@ import { createAccountsRepo } from './modules/accounts/repo.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { sandboxSmsProvider } from './modules/accounts/sms.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
+import { createSubscriptionsRepo } from './modules/subscriptions/repo.ts';
+import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts';
 
 export interface BuildOptions {
@@ -154,6 +157,9 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       await api.register(overseasRoutes, { services });
       await api.register(contentRoutes, { services });
       await api.register(accountsRoutes, { accounts, cookie: cookieOfSession, sandbox: smsProvider === 'sandbox' });
+      await api.register(subscriptionsRoutes, {
+        subscriptions: createSubscriptionsService(createSubscriptionsRepo(database.db)),
+      });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
