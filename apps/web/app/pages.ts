@@ -104,7 +104,7 @@ export const PAGES: Record<string, PageInfo> = {
   'profile-buyvip': { title: '购买会员' },
   'profile-buyvip-history': { title: '购买记录' },
   'profile-buyvip-success': { title: '购买成功' },
-  'profile-collect': { title: '订阅与收藏' },
+  'profile-collect': { title: '订阅与收藏', noindex: true, skeleton: 'list' },
   'profile-info': { title: '个人信息' },
   'promotion-exchange-vip': { title: '兑换会员' },
   'quotation-detail': { title: '行情详情', skeleton: 'report' },

@@ -83,7 +83,7 @@ export default [
   route('profile/buyvip', P, { id: 'profile-buyvip' }),
   route('profile/buyvip/history', P, { id: 'profile-buyvip-history' }),
   route('profile/buyvip/success', P, { id: 'profile-buyvip-success' }),
-  route('profile/collect', P, { id: 'profile-collect' }),
+  route('profile/collect', 'routes/profile/profile-collect.tsx', { id: 'profile-collect' }),
   route('profile/info', P, { id: 'profile-info' }),
   route('promotion/exchange-vip', P, { id: 'promotion-exchange-vip' }),
   route('quotation/detail', 'routes/quotation/quotation-detail.tsx', { id: 'quotation-detail' }),
