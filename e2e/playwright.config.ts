@@ -32,6 +32,9 @@ const server = (listenPort: number, url: string, dir: string, scale: string) => 
     PUBLIC_ORIGIN: url,
     // two browsers on one address for minutes: far more than one visitor, so reads are allowed more
     RATE_LIMIT_READS_PER_MINUTE: '6000',
+    // every spec that signs in does so from this one address
+    RATE_LIMIT_WRITES_PER_MINUTE: '600',
+    SMS_IP_LIMIT_PER_HOUR: '1000',
   },
 });
 

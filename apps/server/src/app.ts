@@ -59,6 +59,7 @@ export interface BuildOptions {
         | 'RATE_LIMIT_WRITES_PER_MINUTE'
         | 'API_DOCS'
         | 'SMS_PROVIDER'
+        | 'SMS_IP_LIMIT_PER_HOUR'
       >
     >;
   database: DatabaseHandle;
@@ -103,6 +104,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
     sms: smsProvider === 'sandbox' ? sandboxSmsProvider(accountsRepo) : null,
     counters: redis ? redisWindowCounter(redis, { prefix: 'fjt:sms' }) : memoryWindowCounter({ now }),
     now,
+    ipLimitPerHour: env.SMS_IP_LIMIT_PER_HOUR,
   });
   const cookieOfSession = sessionCookie(origin);
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.

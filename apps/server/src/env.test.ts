@@ -52,5 +52,8 @@ describe('SMS_PROVIDER (the SMS gateway)', () => {
     expect(parseEnv({}).SMS_PROVIDER).toBe('none');
     expect(() => parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'sandbox' })).toThrow(/SMS_PROVIDER/);
     expect(() => parseEnv({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_PROVIDER/);
+    expect(parseEnv({}).SMS_IP_LIMIT_PER_HOUR).toBe(20);
+    expect(parseEnv({ SMS_IP_LIMIT_PER_HOUR: '1000' }).SMS_IP_LIMIT_PER_HOUR).toBe(1000);
+    expect(() => parseEnv({ SMS_IP_LIMIT_PER_HOUR: '0' })).toThrow(/SMS_IP_LIMIT_PER_HOUR/);
   });
 });

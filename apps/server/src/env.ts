@@ -52,6 +52,8 @@ const envSchema = z
      * in production.
      */
     SMS_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+    /** Login codes one IP may ask for in an hour (login attempts: 5 times that). */
+    SMS_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
   })

@@ -70,5 +70,65 @@ export const userExportBody = z.object({
     }),
   ),
   smsMessages: z.array(z.object({ template: z.string(), createdAt: z.string() })),
+  subscriptions: z.array(
+    z.object({ targetType: z.string(), targetId: z.number().int(), muted: z.boolean(), createdAt: z.string() }),
+  ),
+  favorites: z.array(z.object({ targetType: z.string(), targetId: z.number().int(), createdAt: z.string() })),
+  messages: z.array(
+    z.object({
+      kind: z.string(),
+      title: z.string(),
+      content: z.string(),
+      createdAt: z.string(),
+      readAt: z.string().nullable(),
+    }),
+  ),
+  staffRoles: z.array(z.object({ role: z.string(), grantedAt: z.string() })),
 });
 export type UserExport = z.infer<typeof userExportBody>;
+
+/** The built-in avatars (no uploads): a key, the character drawn on it and its colour. */
+export const AVATARS = [
+  { key: 'house', char: '家', color: '#e4393c' },
+  { key: 'peace', char: '安', color: '#ff8a00' },
+  { key: 'joy', char: '乐', color: '#f5a623' },
+  { key: 'fortune', char: '福', color: '#2db84d' },
+  { key: 'home', char: '居', color: '#1a7dff' },
+  { key: 'view', char: '景', color: '#7b5cff' },
+  { key: 'garden', char: '园', color: '#00a8a8' },
+  { key: 'light', char: '光', color: '#8c6239' },
+] as const;
+export type AvatarKey = (typeof AVATARS)[number]['key'];
+const AVATAR_KEYS = AVATARS.map((a) => a.key) as [AvatarKey, ...AvatarKey[]];
+
+export const NICKNAME_MAX = 16;
+export const NICKNAME_ERROR = `昵称为1-${NICKNAME_MAX}个字，只能包含中文、字母、数字、下划线和短横线`;
+/** 1–16 characters of 中文, letters, digits, _ and -, after trimming; no spaces inside, no phone numbers. */
+export const nicknameParam = z
+  .string({ message: NICKNAME_ERROR })
+  .trim()
+  .regex(new RegExp(`^[\\p{Script=Han}A-Za-z0-9_-]{1,${NICKNAME_MAX}}$`, 'u'), { message: NICKNAME_ERROR })
+  .refine((v) => !/1[3-9]\d{9}/.test(v), { message: '昵称不能包含手机号' });
+
+export const userUpdateInput = z
+  .object({
+    nickname: nicknameParam.optional(),
+    avatar: z.enum(AVATAR_KEYS, { message: '请选择内置头像' }).optional(),
+  })
+  .refine((v) => v.nickname !== undefined || v.avatar !== undefined, { message: '请填写要修改的昵称或头像' });
+
+/** Deleting an account is confirmed by sending the words the dialog shows. */
+export const DELETE_CONFIRMATION = '确认注销';
+export const userDeleteInput = z.object({
+  confirm: z.literal(DELETE_CONFIRMATION, { message: `请输入“${DELETE_CONFIRMATION}”以确认注销` }),
+});
+
+export const userSummaryBody = z.object({
+  user: userInfo,
+  subscriptions: z.number().int(),
+  favorites: z.number().int(),
+  unreadMessages: z.number().int(),
+  /** Staff roles (ops, support, agent, moderator); empty for everyone else. */
+  roles: z.array(z.string()),
+});
+export type UserSummary = z.infer<typeof userSummaryBody>;

@@ -3,13 +3,13 @@
 // header, the data export and each endpoint's bad input. On PGlite, or PostgreSQL with TEST_DATABASE_URL; the SMS
 // counters in Redis with TEST_REDIS_URL (the tests that move the clock past a limit's window run in process only,
 // as Redis keeps its own time).
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { buildApp } from '../../app.ts';
 import { CSRF_REFUSED } from '../../plugins/session.ts';
-import { CODE_INVALID, CODE_VOID, SMS_LIMITS } from './service.ts';
+import { CODE_INVALID, CODE_VOID, LOGIN_ATTEMPTS_REFUSED, SMS_LIMITS, hashToken } from './service.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const ORIGIN = 'http://localhost:3000';
@@ -57,8 +57,9 @@ async function outboxCount(mobile: string) {
   return rows[0]!.n;
 }
 
+// each from its own address: the per-address login attempt counter (kept in Redis across runs) never fills
 const login = (payload: object, extra: Partial<InjectOptions> = {}) =>
-  app.inject({ method: 'POST', url: '/rabbit/v1/login/mobile', payload, ...extra });
+  app.inject({ method: 'POST', url: '/rabbit/v1/login/mobile', payload, remoteAddress: ip(), ...extra });
 
 function sessionCookieOf(res: LightMyRequestResponse) {
   const cookie = res.cookies.find((c) => c.name === 'fjt_session');
@@ -72,6 +73,11 @@ async function signIn(mobile = phone()): Promise<{ mobile: string; token: string
   const res = await login({ mobile, code: await latestCode(mobile) });
   expect(res.statusCode, res.body).toBe(200);
   return { mobile, token: sessionCookieOf(res).value };
+}
+
+function getUser(res: LightMyRequestResponse): { id: number; nickname: string | null } {
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { body: { id: number; nickname: string | null } }).body;
 }
 
 const userinfo = (headers: Record<string, string>) => app.inject({ url: '/rabbit/v1/app/login/userinfo', headers });
@@ -353,11 +359,165 @@ describe('GET user/export', () => {
       user: { phone: mobile, nickname: null, avatar: null },
       sessions: [{ kind: 'web', revokedAt: null }],
       smsMessages: [{ template: 'login_code' }],
+      subscriptions: [],
+      favorites: [],
+      messages: [],
+      staffRoles: [],
     });
     // no secrets: neither the token, its hash nor a code
     expect(res.body).not.toContain(token);
     expect(res.body).not.toContain(createHash('sha256').update(`session:${token}`).digest('hex'));
     expect(res.body).not.toContain(await latestCode(mobile));
+  });
+});
+
+describe('login attempts per address', () => {
+  it('stops guessing across many phones from one address at 100 an hour', async () => {
+    const address = ip();
+    const guess = () => login({ mobile: phone(), code: '000000' }, { remoteAddress: address });
+    for (let i = 0; i < 100; i++) expectFail(await guess(), 400, CODE_INVALID);
+    expectFail(await guess(), 429, LOGIN_ATTEMPTS_REFUSED);
+    // another address is not affected
+    expectFail(await login({ mobile: phone(), code: '000000' }), 400, CODE_INVALID);
+  });
+});
+
+const post = (url: string, token: string | null, payload: object) =>
+  app.inject({
+    method: 'POST',
+    url: `/rabbit/v1/${url}`,
+    payload,
+    headers: { origin: ORIGIN, ...(token ? cookieHeader(token) : {}) },
+  });
+const getAs = (url: string, token: string) => app.inject({ url: `/rabbit/v1/${url}`, headers: cookieHeader(token) });
+
+describe('POST user/update', () => {
+  it('changes the nickname and the avatar, one or both', async () => {
+    const { token } = await signIn();
+    let res = await post('user/update', token, { nickname: ' 看房小王_2 ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ resultCode: 0, body: { nickname: '看房小王_2', avatar: null } });
+    res = await post('user/update', token, { avatar: 'garden' });
+    expect(res.json()).toMatchObject({ body: { nickname: '看房小王_2', avatar: 'garden' } });
+    expect((await userinfo(cookieHeader(token))).json()).toMatchObject({
+      body: { nickname: '看房小王_2', avatar: 'garden' },
+    });
+  });
+
+  it('refuses bad nicknames and avatars with their own message, changing nothing', async () => {
+    const { token } = await signIn();
+    await post('user/update', token, { nickname: '原来的' });
+    const cases: [object, string][] = [
+      [{ nickname: '' }, '昵称为1-16个字，只能包含中文、字母、数字、下划线和短横线'],
+      [{ nickname: '一二三四五六七八九十一二三四五六七' }, '昵称为1-16个字，只能包含中文、字母、数字、下划线和短横线'],
+      [{ nickname: 'a b' }, '昵称为1-16个字，只能包含中文、字母、数字、下划线和短横线'],
+      [{ nickname: '<script>' }, '昵称为1-16个字，只能包含中文、字母、数字、下划线和短横线'],
+      [{ nickname: 'a\u0000b' }, '昵称为1-16个字，只能包含中文、字母、数字、下划线和短横线'],
+      [{ nickname: '加我13812345678' }, '昵称不能包含手机号'],
+      [{ avatar: 'https://evil.example/x.png' }, '请选择内置头像'],
+      [{}, '请填写要修改的昵称或头像'],
+      [{ nickname: 42 }, '昵称为1-16个字，只能包含中文、字母、数字、下划线和短横线'],
+    ];
+    for (const [payload, errMsg] of cases) expectFail(await post('user/update', token, payload), 400, errMsg);
+    expect((await userinfo(cookieHeader(token))).json()).toMatchObject({ body: { nickname: '原来的', avatar: null } });
+  });
+
+  it('is for signed-in users from our own pages', async () => {
+    expectFail(await post('user/update', null, { nickname: '访客' }), 401, '请先登录');
+    const { token } = await signIn();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/rabbit/v1/user/update',
+      payload: { nickname: '跨站' },
+      headers: { origin: 'https://evil.example', ...cookieHeader(token) },
+    });
+    expectFail(res, 403, CSRF_REFUSED);
+  });
+});
+
+describe('GET user/summary', () => {
+  it('counts subscriptions, favourites and unread messages, with staff roles', async () => {
+    expectFail(await app.inject('/rabbit/v1/user/summary'), 401, '请先登录');
+    const { token } = await signIn();
+    const id = getUser(await userinfo(cookieHeader(token))).id;
+    await database.sql.query(
+      `INSERT INTO subscriptions (user_id, target_type, target_id) VALUES ($1, 'estate', 1), ($1, 'plate', 2)`,
+      [id],
+    );
+    await database.sql.query(`INSERT INTO favorites (user_id, target_type, target_id) VALUES ($1, 'listing', 3)`, [id]);
+    await database.sql.query(
+      `INSERT INTO messages (user_id, kind, title, content, dedupe_key, read_at)
+       VALUES ($1, 'deal', '成交提醒', 'a', 'k1', NULL), ($1, 'deal', '成交提醒', 'b', 'k2', now())`,
+      [id],
+    );
+    await database.sql.query(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'support')`, [id]);
+    const res = await getAs('user/summary', token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      body: { user: { id }, subscriptions: 2, favorites: 1, unreadMessages: 1, roles: ['support'] },
+    });
+  });
+});
+
+describe('POST user/delete', () => {
+  it('needs the confirmation words', async () => {
+    const { token } = await signIn();
+    expectFail(await post('user/delete', token, {}), 400, '请输入“确认注销”以确认注销');
+    expectFail(await post('user/delete', token, { confirm: '注销' }), 400, '请输入“确认注销”以确认注销');
+    expect((await userinfo(cookieHeader(token))).statusCode).toBe(200);
+    expectFail(await post('user/delete', null, { confirm: '确认注销' }), 401, '请先登录');
+  });
+
+  it('erases personal data and every session, keeps the anonymous row, and lets the phone sign up anew', async () => {
+    const { mobile, token } = await signIn();
+    const id = getUser(await userinfo(cookieHeader(token))).id;
+    // a second session of the same user (the native app's)
+    const appToken = randomBytes(32).toString('base64url');
+    await database.sql.query(
+      `INSERT INTO sessions (token_hash, user_id, kind, expires_at) VALUES ($1, $2, 'app', now() + interval '1 day')`,
+      [hashToken(appToken), id],
+    );
+    expect((await userinfo({ token: appToken })).statusCode).toBe(200);
+    await post('user/update', token, { nickname: '要走了', avatar: 'joy' });
+    await database.sql.query(`INSERT INTO subscriptions (user_id, target_type, target_id) VALUES ($1, 'estate', 1)`, [
+      id,
+    ]);
+    await database.sql.query(`INSERT INTO favorites (user_id, target_type, target_id) VALUES ($1, 'estate', 1)`, [id]);
+    await database.sql.query(
+      `INSERT INTO messages (user_id, kind, title, content, dedupe_key) VALUES ($1, 'deal', 't', 'c', 'k')`,
+      [id],
+    );
+
+    const res = await post('user/delete', token, { confirm: '确认注销' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['set-cookie']).toMatch(/fjt_session=;/);
+    // both sessions are gone
+    expectFail(await userinfo(cookieHeader(token)), 401);
+    expectFail(await userinfo({ token: appToken }), 401);
+    const [row] = await database.sql.query<{
+      phone: string;
+      nickname: string | null;
+      avatar: string | null;
+      deleted: boolean;
+    }>(`SELECT phone, nickname, avatar, deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1`, [id]);
+    expect(row).toEqual({ phone: `deleted:${id}`, nickname: null, avatar: null, deleted: true });
+    for (const table of ['sessions', 'subscriptions', 'favorites', 'messages', 'staff_roles']) {
+      const [n] = await database.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`,
+        [id],
+      );
+      expect(n!.n, table).toBe(0);
+    }
+    expect(await outboxCount(mobile)).toBe(0);
+
+    // the same phone later is a new user with nothing of the old one (a minute on: the send limit; in-process
+    // counters only, as Redis keeps its own time)
+    if (REDIS_URL) return;
+    clock += MINUTE + 1_000;
+    const again = await signIn(mobile);
+    const info = getUser(await userinfo(cookieHeader(again.token)));
+    expect(info.id).not.toBe(id);
+    expect(info.nickname).toBeNull();
   });
 });
 

@@ -148,7 +148,90 @@ export function createAccountsRepo(db: Database) {
         sql`SELECT template, ${TS('created_at')} AS "createdAt" FROM sms_outbox WHERE phone = ${user.phone}
             ORDER BY id DESC`,
       );
-      return { user, sessions, smsMessages };
+      const subscriptions = await queryRows<{
+        targetType: string;
+        targetId: number;
+        muted: boolean;
+        createdAt: string;
+      }>(
+        db,
+        sql`SELECT target_type AS "targetType", target_id AS "targetId", muted, ${TS('created_at')} AS "createdAt"
+            FROM subscriptions WHERE user_id = ${userId} ORDER BY id`,
+      );
+      const favorites = await queryRows<{ targetType: string; targetId: number; createdAt: string }>(
+        db,
+        sql`SELECT target_type AS "targetType", target_id AS "targetId", ${TS('created_at')} AS "createdAt"
+            FROM favorites WHERE user_id = ${userId} ORDER BY id`,
+      );
+      const messages = await queryRows<{
+        kind: string;
+        title: string;
+        content: string;
+        createdAt: string;
+        readAt: string | null;
+      }>(
+        db,
+        sql`SELECT kind, title, content, ${TS('created_at')} AS "createdAt", ${TS('read_at')} AS "readAt"
+            FROM messages WHERE user_id = ${userId} ORDER BY id`,
+      );
+      const staffRoles = await queryRows<{ role: string; grantedAt: string }>(
+        db,
+        sql`SELECT role, ${TS('granted_at')} AS "grantedAt" FROM staff_roles WHERE user_id = ${userId} ORDER BY role`,
+      );
+      return { user, sessions, smsMessages, subscriptions, favorites, messages, staffRoles };
+    },
+
+    async updateProfile(userId: number, changes: { nickname?: string | undefined; avatar?: string | undefined }) {
+      const [row] = await queryRows<{ id: number; phone: string; nickname: string | null; avatar: string | null }>(
+        db,
+        sql`UPDATE users SET
+              nickname = ${changes.nickname === undefined ? sql`nickname` : changes.nickname},
+              avatar = ${changes.avatar === undefined ? sql`avatar` : changes.avatar}
+            WHERE id = ${userId} AND deleted_at IS NULL
+            RETURNING id, phone, nickname, avatar`,
+      );
+      return row ?? null;
+    },
+
+    /** One transaction: all of it or nothing. */
+    async deleteAccount(userId: number, now: Date) {
+      await db.transaction(async (tx) => {
+        const [user] = await queryRows<{ phone: string }>(
+          tx,
+          sql`SELECT phone FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+        );
+        if (!user) return;
+        await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM subscriptions WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM favorites WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM messages WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM staff_roles WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM sms_challenges WHERE phone = ${user.phone}`);
+        await tx.execute(sql`DELETE FROM sms_outbox WHERE phone = ${user.phone}`);
+        // the unique phone column keeps a placeholder no real number can equal
+        await tx.execute(
+          sql`UPDATE users SET phone = ${`deleted:${userId}`}, nickname = NULL, avatar = NULL,
+                     deleted_at = ${iso(now)}::timestamptz WHERE id = ${userId}`,
+        );
+      });
+    },
+
+    /** The counts of the profile page. */
+    async summary(userId: number) {
+      const [row] = await queryRows<{
+        subscriptions: number;
+        favorites: number;
+        unreadMessages: number;
+        roles: string[] | null;
+      }>(
+        db,
+        sql`SELECT
+              (SELECT count(*)::int FROM subscriptions WHERE user_id = ${userId}) AS subscriptions,
+              (SELECT count(*)::int FROM favorites WHERE user_id = ${userId}) AS favorites,
+              (SELECT count(*)::int FROM messages WHERE user_id = ${userId} AND read_at IS NULL) AS "unreadMessages",
+              (SELECT array_agg(role ORDER BY role) FROM staff_roles WHERE user_id = ${userId}) AS roles`,
+      );
+      return { ...row!, roles: row?.roles ?? [] };
     },
   };
 }

@@ -11,8 +11,11 @@ import {
   ok,
   smsOutboxBody,
   smsOutboxQuery,
+  userDeleteInput,
   userExportBody,
   userInfo,
+  userSummaryBody,
+  userUpdateInput,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import type { SessionCookie } from '../../plugins/session.ts';
@@ -52,7 +55,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { mobile, code, client } = request.body;
-      const { token, user } = await accounts.login(mobile, code, client, request.session?.token ?? null);
+      const { token, user } = await accounts.login(mobile, code, client, request.session?.token ?? null, request.ip);
       if (client === 'web') cookie.set(reply, token);
       return ok({ user: userInfoOf(user), token: client === 'app' ? token : null });
     },
@@ -97,6 +100,56 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       if (!request.user) throw ApiError.unauthorized();
       return ok(await accounts.exportOf(request.user.id));
+    },
+  );
+
+  app.get(
+    '/user/summary',
+    {
+      schema: {
+        tags,
+        summary: '我的（新）：当前用户与订阅、收藏、未读消息数、工作人员角色',
+        response: { 200: envelopeOf(userSummaryBody) },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw ApiError.unauthorized();
+      const counts = await accounts.summary(request.user.id);
+      return ok({ user: userInfoOf(request.user), ...counts });
+    },
+  );
+
+  app.post(
+    '/user/update',
+    {
+      schema: {
+        tags,
+        summary: '修改资料（新）：昵称（1-16字）与内置头像',
+        body: userUpdateInput,
+        response: { 200: envelopeOf(userInfo) },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw ApiError.unauthorized();
+      return ok(userInfoOf(await accounts.update(request.user.id, request.body)));
+    },
+  );
+
+  app.post(
+    '/user/delete',
+    {
+      schema: {
+        tags,
+        summary: '注销账号（新）：删除个人数据与全部会话，订单匿名保留',
+        body: userDeleteInput,
+        response: { 200: envelopeOf(z.object({})) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw ApiError.unauthorized();
+      await accounts.deleteAccount(request.user.id);
+      cookie.clear(reply);
+      return ok({});
     },
   );
 

@@ -15,9 +15,13 @@ export const CODE_TTL_MS = 5 * MINUTE;
 export const MAX_WRONG_TRIES = 5;
 export const SESSION_TTL_MS = 30 * DAY;
 
+/** Codes one IP may ask for in an hour (SMS_IP_LIMIT_PER_HOUR); login attempts per IP are 5 times that. */
+export const SMS_IP_LIMIT_PER_HOUR = 20;
+export const LOGIN_ATTEMPTS_REFUSED = '登录尝试过于频繁，请1小时后再试';
+
 /** The send limits, checked in this order; each refusal says which. */
 export const SMS_LIMITS = [
-  { scope: 'ip', max: 20, windowMs: HOUR, message: '当前网络获取验证码过于频繁，请1小时后再试' },
+  { scope: 'ip', max: SMS_IP_LIMIT_PER_HOUR, windowMs: HOUR, message: '当前网络获取验证码过于频繁，请1小时后再试' },
   { scope: 'phone', max: 1, windowMs: MINUTE, message: '发送过于频繁，请60秒后再试' },
   { scope: 'phone', max: 5, windowMs: HOUR, message: '该手机号获取验证码次数过多，请1小时后再试' },
   { scope: 'phone', max: 10, windowMs: DAY, message: '该手机号今日获取验证码次数已达上限，请明天再试' },
@@ -53,9 +57,13 @@ export function createAccountsService(deps: {
   sms: SmsProvider | null;
   counters: WindowCounter;
   now: () => number;
+  /** Overrides SMS_IP_LIMIT_PER_HOUR (end-to-end tests sign many users in from one address). */
+  ipLimitPerHour?: number | undefined;
 }) {
   const { repo, sms, counters } = deps;
   const now = () => new Date(deps.now());
+  const ipLimit = deps.ipLimitPerHour ?? SMS_IP_LIMIT_PER_HOUR;
+  const limits = SMS_LIMITS.map((l) => (l.scope === 'ip' ? { ...l, max: ipLimit } : l));
 
   return {
     smsEnabled: sms !== null,
@@ -64,7 +72,7 @@ export function createAccountsService(deps: {
     async sendCode(phone: string, ip: string) {
       if (!sms) throw new ApiError(503, RESULT_CODE.server, '短信服务暂不可用，请稍后再试');
       const taken: string[] = [];
-      for (const limit of SMS_LIMITS) {
+      for (const limit of limits) {
         const key = `${limit.scope}:${limit.windowMs}:${limit.scope === 'ip' ? ip : phone}`;
         const { allowed } = await counters.take(key, limit.max, limit.windowMs);
         if (!allowed) {
@@ -81,7 +89,10 @@ export function createAccountsService(deps: {
     },
 
     /** Checks the code and opens a session; `replaces` is the token the request came with (rotated away). */
-    async login(phone: string, code: string, client: LoginClient, replaces: string | null) {
+    async login(phone: string, code: string, client: LoginClient, replaces: string | null, ip: string) {
+      // guessing across many phones from one address stops here (one phone's guesses stop at 5 per code)
+      const attempts = await counters.take(`login:${HOUR}:${ip}`, ipLimit * 5, HOUR);
+      if (!attempts.allowed) throw ApiError.tooMany(LOGIN_ATTEMPTS_REFUSED);
       const t = now();
       const challenge = await repo.liveChallenge(phone, t);
       if (!challenge) throw ApiError.badRequest(CODE_INVALID);
@@ -127,6 +138,26 @@ export function createAccountsService(deps: {
 
     outbox(phone: string | undefined) {
       return repo.outbox(phone, 20);
+    },
+
+    /** Changes the nickname and/or the avatar; returns the user as now stored. */
+    async update(userId: number, changes: { nickname?: string | undefined; avatar?: string | undefined }) {
+      const user = await repo.updateProfile(userId, changes);
+      if (!user) throw ApiError.unauthorized();
+      return user;
+    },
+
+    /**
+     * Deletes the account (PIPL-style erasure): personal data and every session go; the users row stays, without
+     * phone, nickname or avatar, so orders that point at it stay whole but anonymous. The same phone can sign up
+     * again as a new user.
+     */
+    async deleteAccount(userId: number) {
+      await repo.deleteAccount(userId, now());
+    },
+
+    summary(userId: number) {
+      return repo.summary(userId);
     },
 
     async exportOf(userId: number): Promise<UserExport> {
