@@ -10,7 +10,13 @@ export function CollectEstateItem({ row }: { row: CollectEstateRow }) {
   const mom = rate(row.listingMom);
   const dealMom = rate(row.dealMom);
   return (
-    <Link to={`/${row.cityId}/house-detail/${row.id}`} className="estate-card collect-row" data-testid="collect-estate">
+    <Link
+      to={`/${row.cityId}/house-detail/${row.id}`}
+      className="estate-card collect-row"
+      data-testid="collect-estate"
+      // a mouse drag swipes the row (SwipeAction) instead of dragging the link away
+      draggable={false}
+    >
       <EstateCover id={row.id} name={row.name} district={row.districtName} />
       <span className="estate-card__body">
         <strong className="estate-card__name">{row.name}</strong>
