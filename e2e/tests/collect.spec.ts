@@ -110,6 +110,11 @@ test.describe('订阅与收藏', () => {
     // the estate page, reached from here, shows it off again
     await page.goto(`/605/house-detail/${estate.id}`);
     await expect(page.getByTestId('estate-follow')).toHaveAttribute('data-follow', 'off');
+    // 收藏 in the header keeps it in 收藏小区
+    const keep = page.getByTestId('estate-favor');
+    await expect(keep).toHaveAttribute('data-follow', 'off');
+    await keep.click();
+    await expect(keep).toHaveText(/已收藏/);
 
     // the tabs are in the query: another tab, and back keeps it
     await page.goto('/profile/collect?tab=author');
@@ -117,7 +122,8 @@ test.describe('订阅与收藏', () => {
     await expect(page.getByTestId('collect-empty')).toContainText('还没有关注作者');
     await page.getByRole('tab', { name: '收藏小区' }).click();
     await expect(page).toHaveURL(/\/profile\/collect\?tab=favor$/);
-    await expect(page.getByTestId('collect-empty')).toContainText('还没有收藏小区');
+    await expect(page.getByTestId('collect-estate').filter({ hasText: estate.name })).toBeVisible();
+    await page.screenshot({ path: shot('collect-favor-tab') });
 
     // favourite a listing
     await page.goto(`/605/property/${listingId}`);
