@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RESULT_CODE, type FavoriteState, type SubscriptionState } from '@fjt/domain';
-import { callApi, loginHref, useViewer } from './session.ts';
+import { callApi, checkLogin, loginHref, useViewer } from './session.ts';
 
 /** estate / plate / project: 订阅; listing and estate-favor: 收藏. */
 export type FollowKind = 'estate' | 'plate' | 'project' | 'listing' | 'estate-favor';
@@ -154,10 +154,12 @@ export function useFollow(kind: FollowKind, id: number): { state: FollowState; b
   const toggle = useCallback(() => {
     if (busy) return;
     if (viewer.status !== 'user') {
-      // a visitor (or a check still under way, which a tap should not wait for): login, then back to follow
+      // a visitor: login, then back here to follow; while the check is under way, its answer decides
       const next = new URLSearchParams(location.search);
       next.set(FOLLOW_PARAM, kind);
-      if (viewer.status === 'visitor') void navigate(loginHref(`${location.pathname}?${next.toString()}`));
+      const toLogin = () => void navigate(loginHref(`${location.pathname}?${next.toString()}`));
+      if (viewer.status === 'visitor') toLogin();
+      else void checkLogin().then((user) => (user ? undefined : toLogin()));
       return;
     }
     const was = known.get(key) ?? false;
