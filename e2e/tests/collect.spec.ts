@@ -1,10 +1,10 @@
 // 订阅与收藏 (issue 11) at 375×812: a user subscribes on an estate page and sees 已订阅, finds the estate in
 // /profile/collect, swipes it away to the empty state; favourites a listing; a visitor's 订阅 goes to login with
-// the follow intent and, signed in, comes back subscribed. Login goes through the API (the sandbox SMS outbox);
-// page.request shares its cookies with the page.
+// the follow intent and, signed in on /login with the code from the sandbox outbox, comes back subscribed. The
+// other tests sign in through the API (support/login.ts); page.request shares its cookies with the page.
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
+import { latestCode, freshPhone, signIn } from '../support/login.ts';
 import { shot } from '../support/screenshots.ts';
 
 const API = '/rabbit/v1';
@@ -13,19 +13,6 @@ async function body<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`${API}/${path}`);
   expect(res.status(), path).toBe(200);
   return ((await res.json()) as { body: T }).body;
-}
-
-/** Signs a new phone in through the API: the session cookie lands in the page's context. */
-async function logIn(page: Page) {
-  const mobile = `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-  const sent = await page.request.post(`${API}/login/sms`, { data: { mobile } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { list } = await body<{ list: { code: string }[] }>(page.request, `dev/sms-outbox?phone=${mobile}`);
-  const res = await page.request.post(`${API}/login/mobile`, {
-    data: { mobile, code: list[0]!.code },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** An on-sale listing and its estate (name included). */
@@ -59,7 +46,7 @@ async function swipeLeft(page: Page, row: ReturnType<Page['locator']>) {
 test.describe('订阅与收藏', () => {
   test('subscribe on the estate page, see it in /profile/collect, swipe it away', async ({ page }) => {
     const { estate, listingId } = await target(page.request);
-    await logIn(page);
+    await signIn(page);
 
     await page.goto(`/605/house-detail/${estate.id}`);
     const follow = page.getByTestId('estate-follow');
@@ -121,7 +108,7 @@ test.describe('订阅与收藏', () => {
     await expect(page.getByRole('tab', { name: '关注作者', selected: true })).toBeVisible();
     await expect(page.getByTestId('collect-empty')).toContainText('还没有关注作者');
     await page.getByRole('tab', { name: '收藏小区' }).click();
-    await expect(page).toHaveURL(/\/profile\/collect\?tab=favor$/);
+    await expect(page).toHaveURL(/\/profile\/collect\?tab=fav$/);
     await expect(page.getByTestId('collect-estate').filter({ hasText: estate.name })).toBeVisible();
     await page.screenshot({ path: shot('collect-favor-tab') });
 
@@ -146,15 +133,18 @@ test.describe('订阅与收藏', () => {
     await page.goto(path);
     const follow = page.getByTestId('estate-follow');
     await expect(follow).toBeVisible();
-    // the login check answers 'visitor' first
-    await page.waitForLoadState('networkidle');
     await follow.click();
     await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`${path}?follow=estate`)}`);
     await page.screenshot({ path: shot('collect-visitor-login') });
 
-    await logIn(page);
-    const redirect = new URL(page.url()).searchParams.get('redirect')!;
-    await page.goto(redirect);
+    // the login page, with the code as the sandbox outbox has it
+    const phone = freshPhone();
+    await page.getByPlaceholder('请输入手机号').fill(phone);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await expect(page.getByRole('button', { name: /\d+s后重新获取/ })).toBeDisabled();
+    await page.getByPlaceholder('请输入验证码').fill(await latestCode(page, phone));
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByTestId('estate-follow')).toHaveText(/已订阅/);
     await expect(page.getByText('订阅成功')).toBeVisible();
     await expect(page).toHaveURL(path);

@@ -172,7 +172,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
   if (webBuildDir && webBuildExists(webBuildDir)) {
     await registerSsr(app, {
       buildDir: webBuildDir,
-      context: { services, testHooks: env.APP_TEST_HOOKS },
+      context: { services, testHooks: env.APP_TEST_HOOKS, smsSandbox: smsProvider === 'sandbox' },
       pageCache: responseCache,
       publicOrigin: origin,
       pageErrors: pages,

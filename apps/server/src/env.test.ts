@@ -46,11 +46,18 @@ describe('API_DOCS (the OpenAPI UI at /rabbit/v1/docs)', () => {
 });
 
 describe('SMS_PROVIDER (the SMS gateway)', () => {
-  it('is the sandbox outside production, none in production, and never the sandbox in production', () => {
-    expect(parseEnv({ NODE_ENV: 'development' }).SMS_PROVIDER).toBe('sandbox');
+  it('is none in a deployment (production on a public origin) and refused there; the sandbox everywhere else', () => {
+    const deployed = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://m.fangjiatong.cn' };
+    expect(parseEnv(deployed).SMS_PROVIDER).toBe('none');
+    expect(() => parseEnv({ ...deployed, SMS_PROVIDER: 'sandbox' })).toThrow(/SMS_PROVIDER/);
+    expect(parseEnv({ NODE_ENV: 'development', PUBLIC_ORIGIN: 'https://m.fangjiatong.cn' }).SMS_PROVIDER).toBe(
+      'sandbox',
+    );
     expect(parseEnv({ NODE_ENV: 'test' }).SMS_PROVIDER).toBe('sandbox');
-    expect(parseEnv({}).SMS_PROVIDER).toBe('none');
-    expect(() => parseEnv({ NODE_ENV: 'production', SMS_PROVIDER: 'sandbox' })).toThrow(/SMS_PROVIDER/);
+    // npm start on a machine: production mode, no public origin or a local one
+    expect(parseEnv({}).SMS_PROVIDER).toBe('sandbox');
+    expect(parseEnv({ PUBLIC_ORIGIN: 'http://127.0.0.1:3210' }).SMS_PROVIDER).toBe('sandbox');
+    expect(parseEnv({ PUBLIC_ORIGIN: 'http://localhost:3000', SMS_PROVIDER: 'none' }).SMS_PROVIDER).toBe('none');
     expect(() => parseEnv({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_PROVIDER/);
     expect(parseEnv({}).SMS_IP_LIMIT_PER_HOUR).toBe(20);
     expect(parseEnv({ SMS_IP_LIMIT_PER_HOUR: '1000' }).SMS_IP_LIMIT_PER_HOUR).toBe(1000);

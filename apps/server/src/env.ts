@@ -48,8 +48,8 @@ const envSchema = z
     SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
     /**
      * The SMS gateway: sandbox writes every message to the sms_outbox table (read at /dev/sms) instead of sending
-     * it. Unset: sandbox outside production, none in production (login codes cannot be sent); sandbox is refused
-     * in production.
+     * it. Unset: none in a deployment (production on a public PUBLIC_ORIGIN: login codes cannot be sent until a
+     * real gateway is configured), sandbox everywhere else; sandbox is refused in a deployment.
      */
     SMS_PROVIDER: z.enum(['sandbox', 'none']).optional(),
     /** Login codes one IP may ask for in an hour (login attempts: 5 times that). */
@@ -57,17 +57,29 @@ const envSchema = z
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
   })
-  .refine((env) => !(env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'sandbox'), {
-    message: 'SMS_PROVIDER=sandbox is not allowed in production',
+  .refine((env) => !(isDeployed(env) && env.SMS_PROVIDER === 'sandbox'), {
+    message: 'SMS_PROVIDER=sandbox is not allowed in production on a public origin',
     path: ['SMS_PROVIDER'],
   })
   .transform((env) => ({
     ...env,
-    SMS_PROVIDER: env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? ('none' as const) : ('sandbox' as const)),
+    SMS_PROVIDER: env.SMS_PROVIDER ?? (isDeployed(env) ? ('none' as const) : ('sandbox' as const)),
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * A real deployment: production mode serving a public origin. `npm start` on a machine (production mode for speed,
+ * no PUBLIC_ORIGIN, or a localhost one) is not, so the sandbox SMS gateway works there and login can be tried.
+ */
+function isDeployed(env: { NODE_ENV: string; PUBLIC_ORIGIN?: string | undefined }): boolean {
+  if (env.NODE_ENV !== 'production') return false;
+  if (!env.PUBLIC_ORIGIN) return false;
+  // (a malformed origin is reported by its own field's check)
+  const host = URL.canParse(env.PUBLIC_ORIGIN) ? new URL(env.PUBLIC_ORIGIN).hostname : '';
+  return !['localhost', '127.0.0.1', '[::1]'].includes(host);
+}
 
 /** The public origin: PUBLIC_ORIGIN, or this machine on PORT when it is not set (development, tests). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_ORIGIN' | 'PORT'>): string {

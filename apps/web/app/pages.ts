@@ -40,7 +40,7 @@ export const PAGES: Record<string, PageInfo> = {
   im: { title: '在线咨询', tab: 'messages' },
   inform: { title: '纠错/举报' },
   invitation: { title: '邀请好友' },
-  login: { title: '登录' },
+  login: { title: '登录', noindex: true },
   market: { title: '报告商城' },
   profile: { title: '我的', tab: 'me' },
   promotion: { title: '推广' },
@@ -105,7 +105,7 @@ export const PAGES: Record<string, PageInfo> = {
   'profile-buyvip-history': { title: '购买记录' },
   'profile-buyvip-success': { title: '购买成功' },
   'profile-collect': { title: '订阅与收藏', noindex: true, skeleton: 'list' },
-  'profile-info': { title: '个人信息' },
+  'profile-info': { title: '个人信息', noindex: true },
   'promotion-exchange-vip': { title: '兑换会员' },
   'quotation-detail': { title: '行情详情', skeleton: 'report' },
   'tools-integral': { title: '积分计算' },
@@ -117,6 +117,7 @@ export const PAGES: Record<string, PageInfo> = {
   'trade-order-status': { title: '支付结果' },
   'estimate-quotation-auth': { title: '业主认证' },
   'estimate-quotation-form': { title: '卖房报价' },
+  'dev-sms': { title: '沙箱短信', noindex: true },
 
   // Parameterised routes
   'ask-list-id': { title: 'TA的问答' },

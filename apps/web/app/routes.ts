@@ -7,7 +7,7 @@ const P = 'routes/page-pending.tsx';
 
 export default [
   // Fixed routes
-  route('aboutus', P, { id: 'aboutus' }),
+  route('aboutus', 'routes/account/aboutus.tsx', { id: 'aboutus' }),
   route('citylist', 'routes/city/citylist.tsx', { id: 'citylist' }),
   route('deal-rank', 'routes/deals/deal-rank.tsx', { id: 'deal-rank' }),
   route('demo', P, { id: 'demo' }),
@@ -19,9 +19,9 @@ export default [
   route('im', P, { id: 'im' }),
   route('inform', P, { id: 'inform' }),
   route('invitation', P, { id: 'invitation' }),
-  route('login', P, { id: 'login' }),
+  route('login', 'routes/account/login.tsx', { id: 'login' }),
   route('market', P, { id: 'market' }),
-  route('profile', P, { id: 'profile' }),
+  route('profile', 'routes/account/profile.tsx', { id: 'profile' }),
   route('promotion', P, { id: 'promotion' }),
   route('quotation', 'routes/quotation/quotation.tsx', { id: 'quotation' }),
   route('spm-demo', P, { id: 'spm-demo' }),
@@ -83,8 +83,8 @@ export default [
   route('profile/buyvip', P, { id: 'profile-buyvip' }),
   route('profile/buyvip/history', P, { id: 'profile-buyvip-history' }),
   route('profile/buyvip/success', P, { id: 'profile-buyvip-success' }),
-  route('profile/collect', 'routes/profile/profile-collect.tsx', { id: 'profile-collect' }),
-  route('profile/info', P, { id: 'profile-info' }),
+  route('profile/collect', 'routes/account/profile-collect.tsx', { id: 'profile-collect' }),
+  route('profile/info', 'routes/account/profile-info.tsx', { id: 'profile-info' }),
   route('promotion/exchange-vip', P, { id: 'promotion-exchange-vip' }),
   route('quotation/detail', 'routes/quotation/quotation-detail.tsx', { id: 'quotation-detail' }),
   route('tools/integral', P, { id: 'tools-integral' }),
@@ -96,6 +96,9 @@ export default [
   route('trade/order/status', P, { id: 'trade-order-status' }),
   route('estimate/quotation/auth', P, { id: 'estimate-quotation-auth' }),
   route('estimate/quotation/form', P, { id: 'estimate-quotation-form' }),
+
+  // The product's own (not in spec §2): the sandbox SMS page of development (404 unless SMS_PROVIDER=sandbox)
+  route('dev/sms', 'routes/account/dev-sms.tsx', { id: 'dev-sms' }),
 
   // Parameterised routes
   route('ask/list/:id', P, { id: 'ask-list-id' }),

@@ -298,4 +298,6 @@ export interface RouterContext {
    * root loader throws it, so the visitor gets the product's error page with this status and message.
    */
   pageError?: { status: number; message: string };
+  /** The sandbox SMS gateway is on (SMS_PROVIDER=sandbox): the /dev/sms page exists. */
+  smsSandbox?: boolean;
 }

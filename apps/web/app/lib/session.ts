@@ -149,7 +149,9 @@ export function useLoginGuard(): Viewer {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
-    if (viewer.status === 'visitor') void navigate(loginHref(location.pathname + location.search), { replace: true });
+    // only while this page is the one shown: a page that signs out and leaves must not be sent to login
+    if (viewer.status !== 'visitor' || window.location.pathname !== location.pathname) return;
+    void navigate(loginHref(location.pathname + location.search), { replace: true });
   }, [viewer.status, navigate, location.pathname, location.search]);
   return viewer;
 }

@@ -2,7 +2,7 @@
 // undo bar), and what an empty tab says and offers next.
 import type { CollectEstateRow, CollectFollowRow } from '@fjt/domain';
 
-export type CollectTabKey = 'sub' | 'favor' | 'author' | 'column';
+export type CollectTabKey = 'sub' | 'fav' | 'author' | 'column';
 export type CollectRow = CollectEstateRow | CollectFollowRow;
 type Call = [path: string, body?: unknown];
 
@@ -40,7 +40,7 @@ export const COLLECT_TABS: readonly CollectTab[] = [
     },
   },
   {
-    key: 'favor',
+    key: 'fav',
     title: '收藏小区',
     list: 'user/getFavorEstateList',
     rows: 'estate',

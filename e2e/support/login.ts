@@ -1,0 +1,37 @@
+// Signing in for end-to-end tests: through the API (code sent, read from the sandbox outbox, verified) with the
+// page's own request context, so the session cookie lands in the browser. Each call uses a fresh phone unless
+// one is given.
+import { expect, test, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A phone number no other test of this run uses. */
+export function freshPhone(): string {
+  counter += 1;
+  const tail = (Date.now() % 1_000_000) * 100 + (counter % 100) + process.pid;
+  return `137${String(tail % 100_000_000).padStart(8, '0')}`;
+}
+
+/** The newest login code sent to `phone` (the sandbox SMS gateway's outbox). */
+export async function latestCode(page: Page, phone: string): Promise<string> {
+  const res = await page.request.get(`/rabbit/v1/dev/sms-outbox?phone=${phone}`);
+  expect(res.status()).toBe(200);
+  const list = ((await res.json()) as { body: { list: { code: string | null }[] } }).body.list;
+  expect(list.length, `no SMS for ${phone}`).toBeGreaterThan(0);
+  return list[0]!.code!;
+}
+
+/** Signs the page's browser in as `phone` (a new user unless it exists); returns the phone. */
+export async function signIn(page: Page, phone = freshPhone()): Promise<string> {
+  // the server's public origin: cookie-authenticated POSTs must name it (CSRF check)
+  const base = new URL(test.info().project.use.baseURL!).origin;
+  const sent = await page.request.post('/rabbit/v1/login/sms', { data: { mobile: phone }, headers: { origin: base } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const code = await latestCode(page, phone);
+  const res = await page.request.post('/rabbit/v1/login/mobile', {
+    data: { mobile: phone, code, client: 'web' },
+    headers: { origin: base },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return phone;
+}
