@@ -1,6 +1,7 @@
 // Concrete URLs for every route of apps/web/app/routes.ts, read from the route table itself so a route added
 // there is tested here without another list to keep in sync.
 import routes from '../../apps/web/app/routes.ts';
+import { routeLeaves } from '../../apps/web/app/route-leaves.ts';
 import { PAGES } from '../../apps/web/app/pages.ts';
 
 export interface RouteCase {
@@ -30,7 +31,13 @@ function urlsFor(path: string): string[] {
 }
 
 /** Pages that send a visitor elsewhere without an id (PAGES.md), with where they go. */
-export const REDIRECTS: Record<string, RegExp> = { loupan: /^\/\d+\/house-new$/ };
+export const REDIRECTS: Record<string, RegExp> = {
+  loupan: /^\/\d+\/house-new$/,
+  // the staff area sends a visitor to login and back (e2e/tests/ops.spec.ts signs in)
+  'ops-home': /^\/login\?redirect=%2Fops$/,
+  'ops-staff': /^\/login\?redirect=%2Fops%2Fstaff$/,
+  'ops-audit': /^\/login\?redirect=%2Fops%2Faudit$/,
+};
 
 /** Pages that answer an unknown id with a 404 of their own wording (PAGES.md) instead of the generic page. */
 export const OWN_NOT_FOUND: Record<string, string> = { 'report-certificate': '证书不存在或已失效' };
@@ -38,11 +45,10 @@ export const OWN_NOT_FOUND: Record<string, string> = { 'report-certificate': '�
 /** Pages that need a query to render rather than redirect. */
 const QUERY: Record<string, string> = { 'search-result': '?kw=%E8%A5%BF' };
 
-export const ROUTE_CASES: RouteCase[] = routes.flatMap((r) => {
-  const id = r.id ?? '';
+export const ROUTE_CASES: RouteCase[] = routeLeaves(routes).flatMap((r) => {
+  const { id, path } = r;
   const page = PAGES[id];
   if (!page) throw new Error(`route ${id} has no entry in pages.ts`);
-  const path = r.index ? '/' : (r.path ?? '');
   const pending = r.file === 'routes/page-pending.tsx';
   return urlsFor(path).map((url) => ({ id, path, url: `${url}${QUERY[id] ?? ''}`, title: page.title, pending }));
 });

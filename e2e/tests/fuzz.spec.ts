@@ -5,6 +5,7 @@
 // this site.
 import { expect, test, type APIResponse } from '@playwright/test';
 import routes from '../../apps/web/app/routes.ts';
+import { routeLeaves } from '../../apps/web/app/route-leaves.ts';
 import { OWN_NOT_FOUND, ROUTE_CASES } from '../support/routes.ts';
 
 const BAD_IDS = [
@@ -90,9 +91,8 @@ function withBadParam(path: string, index: number, bad: string): string {
   );
 }
 
-for (const r of routes) {
-  const id = r.id ?? '';
-  const path = r.index ? '/' : (r.path ?? '');
+for (const r of routeLeaves(routes)) {
+  const { id, path } = r;
   const params = path
     .split('/')
     .filter(Boolean)

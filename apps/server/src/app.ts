@@ -39,6 +39,8 @@ import { registerSession, sessionCookie } from './plugins/session.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { createSubscriptionsRepo } from './modules/subscriptions/repo.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
+import { createStaffService } from './modules/staff/service.ts';
 import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts';
 
 export interface BuildOptions {
@@ -107,6 +109,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
     ipLimitPerHour: env.SMS_IP_LIMIT_PER_HOUR,
   });
   const cookieOfSession = sessionCookie(origin);
+  const staff = createStaffService(database.db);
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
@@ -162,6 +165,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       await api.register(subscriptionsRoutes, {
         subscriptions: createSubscriptionsService(createSubscriptionsRepo(database.db)),
       });
+      await api.register(staffRoutes, { staff });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
@@ -176,6 +180,14 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       pageCache: responseCache,
       publicOrigin: origin,
       pageErrors: pages,
+      // /ops pages only (ADR 0009): the signed-in viewer from the session cookie, with their staff roles.
+      opsViewer: async (request, reply) => {
+        const token = request.cookies[cookieOfSession.name];
+        const found = token ? await accounts.resolve(token) : null;
+        if (!found) return null;
+        if (found.extended) cookieOfSession.set(reply, token!);
+        return staff.viewerOf(found.user);
+      },
     });
   }
   return app;

@@ -73,7 +73,7 @@ export type Env = z.infer<typeof envSchema>;
  * A real deployment: production mode serving a public origin. `npm start` on a machine (production mode for speed,
  * no PUBLIC_ORIGIN, or a localhost one) is not, so the sandbox SMS gateway works there and login can be tried.
  */
-function isDeployed(env: { NODE_ENV: string; PUBLIC_ORIGIN?: string | undefined }): boolean {
+export function isDeployed(env: { NODE_ENV: string; PUBLIC_ORIGIN?: string | undefined }): boolean {
   if (env.NODE_ENV !== 'production') return false;
   if (!env.PUBLIC_ORIGIN) return false;
   // (a malformed origin is reported by its own field's check)

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase } from '@fjt/db';
 import { seedDatabase } from '@fjt/dataset';
 import { buildApp } from './app.ts';
-import { parseEnv } from './env.ts';
+import { createStaffService, DEMO_STAFF } from './modules/staff/service.ts';
+import { isDeployed, parseEnv } from './env.ts';
 
 const env = parseEnv();
 const here = dirname(fileURLToPath(import.meta.url));
@@ -14,6 +15,13 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: en
 await migrate(database.sql);
 const seeded = await seedDatabase(database, { scale: env.SEED_SCALE, log: (line) => console.log(`[seed] ${line}`) });
 if (!seeded.skipped) console.log('[seed] 数据初始化完成');
+// Outside a deployment (npm start on a machine, tests): the demo staff of the README (ops, support, agent,
+// moderator), signed in with sandbox codes.
+if (!isDeployed(env)) {
+  const granted = await createStaffService(database.db).seedDemoStaff();
+  if (granted > 0)
+    console.log(`[seed] 演示工作人员 demo staff: ${DEMO_STAFF.map((s) => `${s.phone} ${s.role}`).join(', ')}`);
+}
 
 const app = await buildApp({ env, database, webBuildDir });
 await app.listen({ host: env.HOST, port: env.PORT });

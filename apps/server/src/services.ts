@@ -36,6 +36,7 @@ import { createOverseasRepo } from './modules/overseas/repo.ts';
 import { createOverseasService } from './modules/overseas/service.ts';
 import { createContentRepo } from './modules/content/repo.ts';
 import { createContentService } from './modules/content/service.ts';
+import { createStaffService } from './modules/staff/service.ts';
 
 export interface ServiceDeps {
   /** Who played which video this hour (Redis when scaled out). */
@@ -51,6 +52,7 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
   const listings = createListingsService(createListingsRepo(db), geo, estates, search);
   const market = createMarketService(createMarketRepo(db), geo);
   return {
+    staff: createStaffService(db),
     geo,
     content: createContentService(createContentRepo(db), geo, estates, deps.plays),
     overseas: createOverseasService(createOverseasRepo(db), geo),

@@ -149,6 +149,9 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   renting: '小区租金水平与在租房源，或全市租房搜索。',
   rank: '小区、板块、区县的涨幅、跌幅、成交、热度与均价排行。',
   'week-report-plate': '板块本周的新增挂牌、降价、成交与热门小区。',
+  'ops-home': '工作人员工作台：我的账号与角色，以及按角色可用的各个控制台。',
+  'ops-staff': '工作人员与角色列表；运营按手机号授予或撤销角色，每次变更写入审计日志。',
+  'ops-audit': '审计日志：工作人员的每一次操作与资金变动，最新在前，可按操作人和操作筛选。',
 };
 
 export function pagePurpose(routeId: string | undefined): string | undefined {

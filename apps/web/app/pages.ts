@@ -22,6 +22,11 @@ export interface PageInfo {
   tabWithout?: string;
   /** The page draws its own top bar with a way back (搜索's 取消): no title bar over it. */
   ownHeader?: true;
+  /**
+   * The page lives in a layout route of its own (the staff area /ops) that draws its header and nav: no app chrome,
+   * and no skeleton over it while the next page loads (the layout stays; the progress bar runs).
+   */
+  ownLayout?: true;
   /** The skeleton shown between the tap and this page's data (generic when unset). */
   skeleton?: SkeletonKind;
 }
@@ -181,6 +186,10 @@ export const PAGES: Record<string, PageInfo> = {
   renting: { title: '租房', skeleton: 'list' },
   rank: { title: '排行榜', skeleton: 'list' },
   'week-report-plate': { title: '板块周报', skeleton: 'report' },
+  // Staff area (issue 11)
+  'ops-home': { title: '工作台', noindex: true, ownLayout: true },
+  'ops-staff': { title: '工作人员', noindex: true, ownLayout: true },
+  'ops-audit': { title: '审计日志', noindex: true, ownLayout: true },
 };
 
 export function pageInfo(routeId: string | undefined): PageInfo | undefined {

@@ -86,11 +86,14 @@ function throwTestError(url: URL) {
   throw data({ message: '服务暂时不可用，请稍后再试' }, { status: Number(wanted) || 500 });
 }
 
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, location }) => {
   const title = error
     ? pageTitle(isRouteErrorResponse(error) && error.status === 404 ? '页面不存在' : '出错了')
     : SITE_TITLE;
-  return [{ title }, { name: 'description', content: SITE_DESCRIPTION }];
+  const tags: Route.MetaDescriptors = [{ title }, { name: 'description', content: SITE_DESCRIPTION }];
+  // the staff area's error pages (403 for non-staff) are kept out of search engines like its pages
+  if (/^\/ops(\/|$)/.test(location.pathname)) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
 };
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];

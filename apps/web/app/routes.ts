@@ -165,4 +165,12 @@ export default [
   route(':city/renting/:houseId?', 'routes/rentals/renting.tsx', { id: 'renting' }),
   route(':city/rank/:rank?/:type?', 'routes/rankings/rank.tsx', { id: 'rank' }),
   route(':city/week-report/:districtId?/:plateId', 'routes/reports/week-report.tsx', { id: 'week-report-plate' }),
+
+  // Staff area (NEW, issue 11): role-gated, noindex, never cached; its own wide layout, consoles in
+  // features/ops/consoles.ts
+  route('ops', 'routes/ops/layout.tsx', { id: 'ops' }, [
+    index('routes/ops/overview.tsx', { id: 'ops-home' }),
+    route('staff', 'routes/ops/staff.tsx', { id: 'ops-staff' }),
+    route('audit', 'routes/ops/audit.tsx', { id: 'ops-audit' }),
+  ]),
 ] satisfies RouteConfig;

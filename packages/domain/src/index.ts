@@ -38,5 +38,6 @@ export * from './api/overseas.ts';
 export * from './api/content.ts';
 export * from './api/accounts.ts';
 export * from './api/subscriptions.ts';
+export * from './api/staff.ts';
 export * from './api/scenes.ts';
 export * from './figures.ts';

@@ -15,6 +15,7 @@ import type {
   WeeklyReportBody,
   WeeklyReportQuery,
 } from './api/reports.ts';
+import type { AuditListBody, AuditQuery, OpsViewer, StaffListBody } from './api/staff.ts';
 import type { SearchHotBody, SearchSuggestBody, SearchSuggestQuery } from './api/search.ts';
 import type { AreaListBody, AreaListQuery, CityListItem } from './api/geo.ts';
 import type { ComplexCondition } from './api/condition.ts';
@@ -270,7 +271,14 @@ export interface ContentService {
   play(id: number, viewer: string): Promise<VideoPlayBody | null>;
 }
 
+/** What the /ops consoles read (issue 11); only reached after the role check of the /ops loaders. */
+export interface StaffService {
+  listStaff(): Promise<StaffListBody>;
+  auditLog(query: AuditQuery): Promise<AuditListBody>;
+}
+
 export interface Services {
+  staff: StaffService;
   content: ContentService;
   overseas: OverseasService;
   quotation: QuotationService;
@@ -300,4 +308,9 @@ export interface RouterContext {
   pageError?: { status: number; message: string };
   /** The sandbox SMS gateway is on (SMS_PROVIDER=sandbox): the /dev/sms page exists. */
   smsSandbox?: boolean;
+  /**
+   * Only on /ops paths (ADR 0009's exception): the signed-in viewer with their staff roles (empty: not staff), or
+   * null for a visitor. Absent on every other page, which never sees the user.
+   */
+  staff?: OpsViewer | null;
 }

@@ -15,7 +15,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import { isbot } from 'isbot';
-import { CURRENT_VERSION_COOKIE, detectClient, type RouterContext } from '@fjt/domain';
+import { CURRENT_VERSION_COOKIE, detectClient, type OpsViewer, type RouterContext } from '@fjt/domain';
 import { sendCached, type ResponseCache } from './response-cache.ts';
 import { pageCsp } from './security.ts';
 import type { PageErrors } from './framework-errors.ts';
@@ -29,6 +29,23 @@ export interface SsrOptions {
   publicOrigin: string;
   /** Filled with the error page renderer, for Fastify's own errors on page paths. */
   pageErrors?: PageErrors | undefined;
+  /**
+   * The viewer of an /ops page (signed-in user with their staff roles, or null for a visitor). Called for /ops
+   * paths only: every other page never sees the user (ADR 0009).
+   */
+  opsViewer?: ((request: FastifyRequest, reply: FastifyReply) => Promise<OpsViewer | null>) | undefined;
+}
+
+/** The staff area: /ops, /ops/… and their .data requests (client navigations). */
+export function isOpsPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return /^\/ops(?:\/|\.data$|$)/.test(pathname);
+}
+
+/** Staff pages are personal and for staff only: never stored by a cache, never indexed. */
+function markOps(reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+  reply.header('x-robots-tag', 'noindex');
 }
 
 /** Said by the error page to a POST (PUT, DELETE…) on a page that takes none. */
@@ -40,7 +57,7 @@ export function webBuildExists(buildDir: string): boolean {
 
 export async function registerSsr(
   app: FastifyInstance,
-  { buildDir, context, pageCache, publicOrigin, pageErrors }: SsrOptions,
+  { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer }: SsrOptions,
 ) {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
@@ -73,8 +90,10 @@ export async function registerSsr(
   const renderErrorPage = async (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
     const pageError = { status, message };
     const response = await handle(toWebRequest(request, reply, publicOrigin, 'GET'), { ...loadContext, pageError });
+    const ops = isOpsPath(request.url);
+    if (ops) markOps(reply);
     if (status === 405) reply.header('allow', 'GET, HEAD');
-    return sendPage(reply, response);
+    return sendPage(reply, response, ops);
   };
   if (pageErrors) pageErrors.render = renderErrorPage;
 
@@ -86,6 +105,12 @@ export async function registerSsr(
       // React Router would answer a 405 naming its internal route id: the product's error page instead.
       if (!acceptsMethod(request.method, request.url)) {
         return renderErrorPage(request, reply, 405, METHOD_NOT_ALLOWED_MESSAGE);
+      }
+      if (isOpsPath(request.url)) {
+        const staff = opsViewer ? await opsViewer(request, reply) : null;
+        const response = await handle(toWebRequest(request, reply, publicOrigin), { ...loadContext, staff });
+        markOps(reply);
+        return sendPage(reply, response, true);
       }
       const key = pageCache ? pageCacheKey(request) : null;
       const cached = key ? pageCache!.get(key) : undefined;
@@ -116,7 +141,7 @@ const SESSION_COOKIES = new Set(['fjt_session', '__Host-fjt_session']);
  * but the session's (a payment callback, say) means a personal page.
  */
 export function pageCacheKey(request: FastifyRequest): string | null {
-  if (request.method !== 'GET') return null;
+  if (request.method !== 'GET' || isOpsPath(request.url)) return null;
   let currentVersion: string | null = null;
   const cookieHeader = request.headers.cookie;
   if (cookieHeader) {
@@ -230,19 +255,21 @@ function withoutSessionCookie(header: string | undefined): string | undefined {
  * Sends a rendered answer; an HTML page with the policy that names its inline scripts, known only once the whole
  * page is rendered (loaders have all finished before the shell, so waiting for the end costs next to nothing).
  */
-async function sendPage(reply: FastifyReply, response: Response) {
+async function sendPage(reply: FastifyReply, response: Response, keepCacheControl = false) {
   if (!/^text\/html/.test(response.headers.get('content-type') ?? '') || !response.body) {
-    return sendWebResponse(reply, response);
+    return sendWebResponse(reply, response, undefined, keepCacheControl);
   }
   const body = await response.text();
   reply.header('content-security-policy', pageCsp(body));
-  return sendWebResponse(reply, response, body);
+  return sendWebResponse(reply, response, body, keepCacheControl);
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response, body?: string) {
+/** keepCacheControl: the reply's own cache-control (no-store of /ops) wins over the page's. */
+function sendWebResponse(reply: FastifyReply, response: Response, body?: string, keepCacheControl = false) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
-    if (key !== 'set-cookie') reply.header(key, value);
+    if (key === 'set-cookie' || (keepCacheControl && key === 'cache-control')) continue;
+    reply.header(key, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);

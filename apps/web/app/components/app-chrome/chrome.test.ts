@@ -33,6 +33,7 @@ describe('app chrome by page (app/pages.ts)', () => {
     expect(pageChrome(page('city-home', { city: '605' }), true)).toEqual({ kind: 'none' });
     expect(pageChrome(page('house-detail', { estateId: '1' }), true)).toEqual({ kind: 'none' });
     expect(pageChrome(page('search', { city: '605' }), false)).toEqual({ kind: 'none' });
+    expect(pageChrome(page('ops-staff'), false)).toEqual({ kind: 'none' });
     expect(pageChrome(page('no-such-page'), false)).toEqual({ kind: 'none' });
     expect(pageChrome(null, false)).toEqual({ kind: 'none' });
   });
@@ -71,6 +72,11 @@ describe('skeleton of the next page', () => {
     expect(navigationSkeleton(list, at('rank', '/605/rank'))).toBeNull();
     expect(navigationSkeleton(list, at('rank', '/605/rank/deal/plate'))).toBeNull();
     expect(navigationSkeleton(at('city-report', '/605/city-report'), at('city-report', '/605/city-report'))).toBeNull();
+  });
+
+  it('none into a page of a layout of its own (/ops): the layout stays while it loads', () => {
+    expect(navigationSkeleton(at('ops-home', '/ops'), at('ops-audit', '/ops/audit'))).toBeNull();
+    expect(navigationSkeleton(at('city-home', '/605'), at('ops-home', '/ops'))).toBeNull();
   });
 
   it('another detail page of the same kind (小区 → 附近小区) gets the skeleton', () => {

@@ -28,7 +28,7 @@ export function pageChrome(page: PageRef | null | undefined, isApp: boolean): Ch
   const info = pageInfo(page?.id);
   if (!page || !info || isApp) return { kind: 'none' };
   if (info.tab && !(info.tabWithout && page.params[info.tabWithout])) return { kind: 'tabs', tab: info.tab };
-  if (info.ownHeader) return { kind: 'none' };
+  if (info.ownHeader || info.ownLayout) return { kind: 'none' };
   return { kind: 'back', title: info.title };
 }
 
@@ -43,7 +43,9 @@ export interface PageAt extends PageRef {
  */
 export function navigationSkeleton(current: PageAt | undefined, target: PageAt | null): SkeletonKind | null {
   if (!target || (current && current.pathname === target.pathname)) return null;
-  const kind = pageInfo(target.id)?.skeleton ?? 'generic';
+  const info = pageInfo(target.id);
+  if (info?.ownLayout) return null;
+  const kind = info?.skeleton ?? 'generic';
   if (current && current.id === target.id && kind !== 'detail') return null;
   return kind;
 }

@@ -1,0 +1,41 @@
+// The consoles of the /ops area, in the order of its side nav: the one table later issues add theirs to
+// (membership, leads, chat, content). A console lists the roles that may open it; its route's loader checks the
+// same roles (requireStaff) — the nav only hides what the server would refuse anyway.
+import { STAFF_ROLES, type StaffRole } from '@fjt/domain';
+
+export interface OpsConsole {
+  /** The route id of app/routes.ts. */
+  id: string;
+  to: string;
+  title: string;
+  description: string;
+  roles: readonly StaffRole[];
+}
+
+export const OPS_CONSOLES: readonly OpsConsole[] = [
+  { id: 'ops-home', to: '/ops', title: '概览', description: '我的账号、角色和可用的控制台', roles: STAFF_ROLES },
+  {
+    id: 'ops-staff',
+    to: '/ops/staff',
+    title: '工作人员',
+    description: '工作人员及其角色；运营可按手机号授予或撤销角色',
+    roles: STAFF_ROLES,
+  },
+  {
+    id: 'ops-audit',
+    to: '/ops/audit',
+    title: '审计日志',
+    description: '每一次工作人员操作和资金变动的记录，可按操作人和操作筛选',
+    roles: ['ops'],
+  },
+];
+
+export function consolesFor(roles: readonly StaffRole[]): OpsConsole[] {
+  return OPS_CONSOLES.filter((c) => c.roles.some((r) => roles.includes(r)));
+}
+
+export function consoleOf(id: string): OpsConsole {
+  const found = OPS_CONSOLES.find((c) => c.id === id);
+  if (!found) throw new Error(`no console ${id} in OPS_CONSOLES`);
+  return found;
+}
