@@ -76,10 +76,14 @@ test.describe('/{city}/house-resold 在售二手房', () => {
     await expect(cards).toHaveCount(40, { timeout: 10_000 });
   });
 
-  test('no match offers 订阅上新', async ({ page }) => {
+  test('no match offers 订阅上新 of the estate (city-wide: clear the filters)', async ({ page, request }) => {
+    const estateId = await busiestEstate(request);
+    await page.goto(`/605/house-resold/${estateId}?roomType=1&area=200-&elevator=0&orientation=北`);
+    await expect(page.getByText('暂无符合条件的在售房源')).toBeVisible();
+    await expect(page.getByRole('button', { name: '订阅上新' })).toHaveAttribute('aria-pressed', 'false');
     await page.goto('/605/house-resold?roomType=1&area=200-&elevator=0&orientation=北');
     await expect(page.getByText('暂无符合条件的在售房源')).toBeVisible();
-    await expect(page.getByRole('link', { name: '订阅上新' })).toHaveAttribute('href', /\/login\?redirect=/);
+    await expect(page.getByRole('link', { name: '清除筛选条件' })).toBeVisible();
     await page.screenshot({ path: shot('house-resold-empty') });
   });
 

@@ -36,6 +36,9 @@ import { createAccountsRepo } from './modules/accounts/repo.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { sandboxSmsProvider } from './modules/accounts/sms.ts';
 import { registerSession, sessionCookie } from './plugins/session.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
+import { createSubscriptionsRepo } from './modules/subscriptions/repo.ts';
+import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -161,6 +164,9 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       await api.register(overseasRoutes, { services });
       await api.register(contentRoutes, { services });
       await api.register(accountsRoutes, { accounts, cookie: cookieOfSession, sandbox: smsProvider === 'sandbox' });
+      await api.register(subscriptionsRoutes, {
+        subscriptions: createSubscriptionsService(createSubscriptionsRepo(database.db)),
+      });
       await api.register(staffRoutes, { staff });
       await api.register(messagesRoutes, {
         repo: createMessagesRepo(database.db),

@@ -109,7 +109,7 @@ export const PAGES: Record<string, PageInfo> = {
   'profile-buyvip': { title: '购买会员' },
   'profile-buyvip-history': { title: '购买记录' },
   'profile-buyvip-success': { title: '购买成功' },
-  'profile-collect': { title: '订阅与收藏' },
+  'profile-collect': { title: '订阅与收藏', noindex: true, skeleton: 'list' },
   'profile-info': { title: '个人信息', noindex: true },
   'profile-message': { title: '消息', tab: 'messages', skeleton: 'list', noindex: true },
   'promotion-exchange-vip': { title: '兑换会员' },

@@ -83,7 +83,7 @@ export default [
   route('profile/buyvip', P, { id: 'profile-buyvip' }),
   route('profile/buyvip/history', P, { id: 'profile-buyvip-history' }),
   route('profile/buyvip/success', P, { id: 'profile-buyvip-success' }),
-  route('profile/collect', P, { id: 'profile-collect' }),
+  route('profile/collect', 'routes/account/profile-collect.tsx', { id: 'profile-collect' }),
   route('profile/info', 'routes/account/profile-info.tsx', { id: 'profile-info' }),
   route('profile/message', 'routes/profile/message.tsx', { id: 'profile-message' }),
   route('promotion/exchange-vip', P, { id: 'promotion-exchange-vip' }),

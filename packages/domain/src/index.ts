@@ -37,6 +37,7 @@ export * from './api/finder.ts';
 export * from './api/overseas.ts';
 export * from './api/content.ts';
 export * from './api/accounts.ts';
+export * from './api/subscriptions.ts';
 export * from './api/staff.ts';
 export * from './api/messages.ts';
 export * from './api/scenes.ts';

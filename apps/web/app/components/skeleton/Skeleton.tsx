@@ -129,3 +129,14 @@ export function NavSkeleton({ kind }: { kind: SkeletonKind }) {
     </div>
   );
 }
+
+/** Rows of a list that a page fetches in the browser (personal lists): the list's shape while it loads. */
+export function RowsSkeleton({ count = 5 }: { count?: number }) {
+  return (
+    <div className="sk-page" data-testid="rows-skeleton" aria-busy="true" aria-label="正在加载">
+      <Card>
+        <Rows count={count} />
+      </Card>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney, formatRate, type EstateListRow } from '@fjt/domain';
 import { EstateCover } from '../../components/estate-cover/EstateCover.tsx';
+import '../../components/estate-card/estate-card.css';
 
 export function EstateListCard({ cityId, estate }: { cityId: number; estate: EstateListRow }) {
   const rate = formatRate(estate.listingMom);

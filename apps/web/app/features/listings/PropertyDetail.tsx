@@ -1,7 +1,8 @@
 // 房源详情 (PAGES.md §3.2): one listed unit — price and how it compares with the estate, facts, 调价记录,
 // 带看, the estate, its latest deals, similar listings and the agent, with 咨询/获取成交价 from the send-order
 // layout. A delisted or sold unit says so and offers similar listings.
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
 import { floorLevel, formatDate, formatMoney, roomLabel, type DealRow, type ListingDetailBody } from '@fjt/domain';
 import { EstateCover } from '../../components/estate-cover/EstateCover.tsx';
 import { FloorPlan } from '../../components/floor-plan/FloorPlan.tsx';
@@ -29,7 +30,6 @@ function DealLine({ deal, today }: { deal: DealRow; today: Date }) {
 
 export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail: ListingDetailBody; now: string }) {
   const { openOrder } = useSendOrder();
-  const location = useLocation();
   const { listing: l, estate, agent } = detail;
   const vs = rate(detail.vsEstatePct);
   const estatePath = `/${cityId}/house-detail/${estate.id}`;
@@ -262,9 +262,14 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
       ) : null}
 
       <div className="property-bar">
-        <Link className="property-bar__item" to={`/login?redirect=${encodeURIComponent(location.pathname)}`}>
-          <span aria-hidden="true">☆</span>收藏
-        </Link>
+        <FollowButton
+          kind="listing"
+          id={l.id}
+          className="property-bar__item"
+          icon
+          label="收藏"
+          testId="listing-follow"
+        />
         <button type="button" className="property-bar__item" onClick={() => void share()}>
           <span aria-hidden="true">⇪</span>分享
         </button>

@@ -1,10 +1,10 @@
-// 板块详情's sticky action bar (DESIGN.md): 订阅 (asks for login and comes back), 分享 (system share sheet, else
+// 板块详情's sticky action bar (DESIGN.md): 订阅 (FollowButton: a visitor logs in and comes back subscribed), 分享 (system share sheet, else
 // the link is copied), and the primary way on: the plate's estates.
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
 import { copyText } from '../../lib/copy-text.ts';
 
-export function PlateActionBar({ name, listHref }: { name: string; listHref: string }) {
-  const location = useLocation();
+export function PlateActionBar({ plateId, name, listHref }: { plateId: number; name: string; listHref: string }) {
   const share = async () => {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {
@@ -15,9 +15,7 @@ export function PlateActionBar({ name, listHref }: { name: string; listHref: str
   };
   return (
     <div className="plate-bar" data-testid="plate-bar">
-      <Link className="plate-bar__item" to={`/login?redirect=${encodeURIComponent(location.pathname)}`}>
-        <span aria-hidden="true">☆</span>订阅
-      </Link>
+      <FollowButton kind="plate" id={plateId} className="plate-bar__item" icon label="订阅" testId="plate-follow" />
       <button type="button" className="plate-bar__item" onClick={() => void share()}>
         <span aria-hidden="true">⇪</span>分享
       </button>

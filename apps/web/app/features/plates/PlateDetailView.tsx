@@ -215,7 +215,7 @@ export function PlateDetailView({ cityId, detail, trends, distributions }: Props
       <Link className="plates-card plate-weekly" to={`/${cityId}/week-report/${detail.districtId}/${detail.id}`}>
         查看{detail.name}板块周报 ›
       </Link>
-      <PlateActionBar name={detail.name} listHref={listHref} />
+      <PlateActionBar plateId={detail.id} name={detail.name} listHref={listHref} />
     </main>
   );
 }

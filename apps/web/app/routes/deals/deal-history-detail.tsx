@@ -1,10 +1,11 @@
 // /{city}/deal-history/{houseId?}/detail?dealId 成交详情 (PAGES.md §3.3): one deal. An unknown or malformed
 // deal id, a deal of another city or of another estate than the path names is a 404.
-import { Link, data, useLocation } from 'react-router';
+import { Link, data } from 'react-router';
 import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, dealDetailQuery, pageTitle, parseCityId, roomLabel } from '@fjt/domain';
 import type { Route } from './+types/deal-history-detail';
 import { DealDetailView } from '../../features/deals/DealDetailView.tsx';
 import { totalPrice } from '../../lib/display.ts';
+import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
 import '../../features/deals/deals.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -34,15 +35,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function DealDetailPage({ loaderData }: Route.ComponentProps) {
   const { cityId, now, detail } = loaderData;
-  const location = useLocation();
   const historyPath = `/${cityId}/deal-history/${detail.estate.id}`;
   return (
     <main className="deals">
       <DealDetailView detail={detail} now={now} historyPath={historyPath} />
       <div className="deal-bar">
-        <Link className="btn" to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}>
-          订阅成交提醒
-        </Link>
+        <FollowButton kind="estate" id={detail.estate.id} className="btn" label="订阅成交提醒" />
         <Link className="btn btn-primary" to={historyPath}>
           全部成交记录
         </Link>

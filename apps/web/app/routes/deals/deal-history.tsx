@@ -1,6 +1,6 @@
 // /{city}/deal-history/{houseId} 成交记录 (PAGES.md §3.3): the estate's real deal prices — summary of the last
 // 12 months, the monthly chart, and every deal with 户型 and period filters. Send-order layout.
-import { Link, data, useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import {
   DEAL_PERIODS,
@@ -24,6 +24,7 @@ import { DealSummary } from '../../features/deals/DealSummary.tsx';
 import { NearbyEstates } from '../../features/deals/NearbyEstates.tsx';
 import { unitPrice } from '../../lib/display.ts';
 import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
 import '../../features/deals/deals.css';
 
 const FILTER_KEYS = ['rooms', 'period'] as const;
@@ -106,7 +107,6 @@ export default function DealHistoryPage({ loaderData }: Route.ComponentProps) {
   const { cityId, now, estate, overview, charts, takeaways, history, filters, groups, nearby } = loaderData;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const location = useLocation();
   const revalidator = useRevalidator();
   const { openOrder } = useSendOrder();
   const { items, hasMore, loadMore } = usePagedList<DealRow>(history, (page) => {
@@ -116,7 +116,6 @@ export default function DealHistoryPage({ loaderData }: Route.ComponentProps) {
   const changeFilter = (key: string, value: string | undefined) =>
     navigate({ search: withParam(searchParams, key, value) }, { replace: true, preventScrollReset: true });
   const detailPath = (dealId: number) => `/${cityId}/deal-history/${estate.id}/detail?dealId=${dealId}`;
-  const loginPath = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -145,9 +144,13 @@ export default function DealHistoryPage({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
       <div className="deal-bar">
-        <Link className="btn deal-bar__subscribe" to={loginPath}>
-          订阅成交提醒
-        </Link>
+        <FollowButton
+          kind="estate"
+          id={estate.id}
+          className="btn deal-bar__subscribe"
+          label="订阅成交提醒"
+          testId="deal-follow"
+        />
         <button
           type="button"
           className="btn btn-primary deal-bar__primary"

@@ -1,6 +1,6 @@
 // /{city}/house-resold/{houseId?} 在售二手房 (PAGES.md §3.2): an estate's listings (the city's without an id),
 // for judging asking prices.
-import { Link, data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { SITE_DESCRIPTION, listingSearchQuery, pageTitle, parseCityId, type ListingCard } from '@fjt/domain';
 import type { Route } from './+types/house-resold';
@@ -11,6 +11,7 @@ import { ResoldHeader } from '../../features/listings/ResoldHeader.tsx';
 import { supplyChart } from '../../features/listings/charts.server.ts';
 import { LISTING_GROUPS, MAIN_SLOTS, MORE_SLOTS, RESOLD_FILTER_KEYS } from '../../features/listings/resold-filters.ts';
 import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
 import '../../features/listings/listings.css';
 
 /** The page's query as the API takes it; a malformed filter in a shared link is dropped, not an error. */
@@ -66,7 +67,6 @@ export default function HouseResoldPage({ loaderData }: Route.ComponentProps) {
   });
   const changeFilter = (key: string, value: string | undefined) =>
     navigate({ search: withParam(searchParams, key, value) }, { replace: true, preventScrollReset: true });
-  const here = summary.estateId ? `/${cityId}/house-resold/${summary.estateId}` : `/${cityId}/house-resold`;
 
   return (
     <main className="resold">
@@ -84,12 +84,12 @@ export default function HouseResoldPage({ loaderData }: Route.ComponentProps) {
         {items.length === 0 ? (
           <EmptyState
             title="暂无符合条件的在售房源"
-            hint="订阅后有新房源上架第一时间通知你"
+            hint={summary.estateId ? '订阅后有新房源上架第一时间通知你' : undefined}
             action={
               <>
-                <Link to={`/login?redirect=${encodeURIComponent(here)}`} className="btn">
-                  订阅上新
-                </Link>
+                {summary.estateId ? (
+                  <FollowButton kind="estate" id={summary.estateId} className="btn" label="订阅上新" />
+                ) : null}
                 {Object.keys(filters).length > 0 ? <ClearFiltersLink /> : null}
               </>
             }

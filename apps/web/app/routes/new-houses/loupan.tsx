@@ -15,6 +15,7 @@ import {
 } from '../../features/new-houses/ProjectDossier.tsx';
 import { copyText } from '../../lib/copy-text.ts';
 import { Card } from '../../components/card/Card.tsx';
+import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
 import '../../features/new-houses/new-houses.css';
 
 const orNull = <T,>(promise: Promise<T | null>): Promise<T | null> => promise.catch(() => null);
@@ -85,9 +86,14 @@ export default function LoupanPage({ loaderData }: Route.ComponentProps) {
         </p>
       </Card>
       <div className="nh-bar">
-        <Link className="nh-bar__item" to={login}>
-          <span aria-hidden="true">☆</span>订阅变价
-        </Link>
+        <FollowButton
+          kind="project"
+          id={project.id}
+          className="nh-bar__item"
+          icon
+          label="订阅变价"
+          testId="project-follow"
+        />
         <button type="button" className="nh-bar__item" onClick={() => void share()}>
           <span aria-hidden="true">⇪</span>分享
         </button>

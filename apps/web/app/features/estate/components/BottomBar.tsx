@@ -1,13 +1,13 @@
 // The sticky action bar of a detail page (DESIGN.md): 订阅 · 分享 · 咨询 · 获取成交价.
-// 订阅 needs login (asks at the moment of the action and comes back); 获取成交价 opens the deal-price modal
+// 订阅 subscribes to the estate (a visitor logs in first and comes back subscribed); 获取成交价 opens the deal-price modal
 // of the send-order layout.
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { FollowButton } from '../../../components/follow-button/FollowButton.tsx';
 import { useSendOrder } from '../../../components/layouts/SendOrderLayout.tsx';
 import { agentListPath } from '../paths.ts';
 
 export function BottomBar({ cityId, estateId, name }: { cityId: number; estateId: number; name: string }) {
   const { openOrder } = useSendOrder();
-  const location = useLocation();
   const share = async () => {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {
@@ -20,9 +20,7 @@ export function BottomBar({ cityId, estateId, name }: { cityId: number; estateId
   };
   return (
     <div className="estate-bar" data-testid="estate-bar">
-      <Link className="estate-bar__item" to={`/login?redirect=${encodeURIComponent(location.pathname)}`}>
-        <span aria-hidden="true">☆</span>订阅
-      </Link>
+      <FollowButton kind="estate" id={estateId} className="estate-bar__item" icon label="订阅" testId="estate-follow" />
       <button type="button" className="estate-bar__item" onClick={() => void share()}>
         <span aria-hidden="true">⇪</span>分享
       </button>

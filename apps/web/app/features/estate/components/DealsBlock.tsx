@@ -5,6 +5,7 @@ import { floorLabel, formatDate, roomLabel, type DealListBody } from '@fjt/domai
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
 import { Card } from '../../../components/card/Card.tsx';
 import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
+import { FollowButton } from '../../../components/follow-button/FollowButton.tsx';
 
 export function DealsBlock({
   cityId,
@@ -27,9 +28,13 @@ export function DealsBlock({
       {deals.list.length === 0 ? (
         <EmptyNote
           action={
-            <Link to={`/login?redirect=${encodeURIComponent(`/${cityId}/house-detail/${estateId}`)}`}>
-              订阅后有成交第一时间通知你
-            </Link>
+            <FollowButton
+              kind="estate"
+              id={estateId}
+              inline
+              label="订阅后有成交第一时间通知你"
+              onLabel="已订阅，有成交第一时间通知你"
+            />
           }
         >
           暂无成交记录

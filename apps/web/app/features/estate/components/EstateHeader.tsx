@@ -1,5 +1,6 @@
-// Drawn cover (no photos in the data, DESIGN.md), name, plate and tags, and the one-line summary.
+// Drawn cover (no photos in the data, DESIGN.md), name with 收藏, plate and tags, and the one-line summary.
 import type { EstateBasicInfo } from '@fjt/domain';
+import { FollowButton } from '../../../components/follow-button/FollowButton.tsx';
 
 /** A stable hue per estate so neighbouring covers differ. */
 function coverHue(id: number): number {
@@ -31,6 +32,15 @@ export function EstateHeader({ basic, summary }: { basic: EstateBasicInfo; summa
       <EstateCover basic={basic} />
       <div className="estate-header__body">
         <h1 className="estate-header__name">{basic.name}</h1>
+        <FollowButton
+          kind="estate-favor"
+          id={basic.id}
+          className="estate-header__favor"
+          inline
+          icon
+          label="收藏"
+          testId="estate-favor"
+        />
         <p className="estate-header__place">
           {basic.districtName} · {basic.plateName}
           {basic.buildYear ? ` · ${basic.buildYear}年建成` : ''}

@@ -4,6 +4,7 @@ import { floorLabel, roomLabel, type ListingAnalysisBody, type ListingListBody }
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
 import { Card } from '../../../components/card/Card.tsx';
 import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
+import { FollowButton } from '../../../components/follow-button/FollowButton.tsx';
 
 export function ListingsBlock({
   cityId,
@@ -40,7 +41,9 @@ export function ListingsBlock({
         </dl>
       ) : null}
       {listings.list.length === 0 ? (
-        <EmptyNote action={<Link to={resoldPath}>订阅上新</Link>}>暂无在售房源</EmptyNote>
+        <EmptyNote action={<FollowButton kind="estate" id={estateId} inline label="订阅上新" />}>
+          暂无在售房源
+        </EmptyNote>
       ) : (
         <ul className="estate-rows">
           {listings.list.map((l) => (

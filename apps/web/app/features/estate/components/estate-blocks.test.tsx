@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { EstateBasicInfo, EstateFacts } from '@fjt/domain';
@@ -9,7 +9,10 @@ import { DealsBlock } from './DealsBlock.tsx';
 import { factRows } from './FactsGrid.tsx';
 import { PriceCard } from './PriceCard.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const BASIC: EstateBasicInfo = {
   id: 7,
@@ -101,15 +104,21 @@ describe('PriceCard', () => {
 
 describe('DealsBlock', () => {
   it('says what happened and what to do when there is no deal', () => {
+    // a visitor: the subscribe button asks who is there
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ resultCode: 401, errMsg: '请先登录', body: null }), { status: 401 }),
+      ),
+    );
     render(
       <MemoryRouter>
         <DealsBlock cityId={605} estateId={7} deals={{ total: 0, page: 1, size: 3, list: [] }} now={Date.now()} />
       </MemoryRouter>,
     );
     expect(screen.getByText(/暂无成交记录/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: '订阅后有成交第一时间通知你' }).getAttribute('href')).toBe(
-      `/login?redirect=${encodeURIComponent('/605/house-detail/7')}`,
-    );
+    // the estate's subscribe button (FollowButton.test.tsx covers what a tap does)
+    const follow = screen.getByRole('button', { name: '订阅后有成交第一时间通知你' });
+    expect(follow.getAttribute('aria-pressed')).toBe('false');
   });
 
   it('shows a masked row as **万 (membership gate)', () => {

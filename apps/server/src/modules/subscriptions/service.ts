@@ -1,0 +1,97 @@
+// 订阅与收藏 (issue 11): subscribe to an estate, plate, project or author, favourite an estate or a listing, and the
+// lists of /profile/collect. Adding and removing are idempotent; a target must exist (404 otherwise).
+import {
+  ApiError,
+  COLLECT_PAGE_SIZE,
+  percentChange,
+  type CollectEstateList,
+  type CollectFollowList,
+  type FavoriteState,
+  type FavoriteTarget,
+  type SubscriptionState,
+  type SubscriptionTarget,
+} from '@fjt/domain';
+import type { EstateFiguresRow, SubscriptionsRepo } from './repo.ts';
+
+export const UNKNOWN_TARGET: Record<SubscriptionTarget | FavoriteTarget, string> = {
+  estate: '小区不存在',
+  listing: '房源不存在',
+  plate: '板块不存在',
+  project: '楼盘不存在',
+  author: '作者不存在',
+  column: '专栏不存在',
+};
+export const FOLLOW_SELF = '不能关注自己';
+
+const estateRow = ({ previousListingAvg, previousDealAvg, ...r }: EstateFiguresRow) => ({
+  ...r,
+  listingMom: percentChange(previousListingAvg, r.listingAvg),
+  dealMom: percentChange(previousDealAvg, r.dealAvg),
+});
+
+export function createSubscriptionsService(repo: SubscriptionsRepo) {
+  const mustExist = async (type: SubscriptionTarget | FavoriteTarget, id: number) => {
+    if (!(await repo.targetExists(type, id))) throw ApiError.notFound(UNKNOWN_TARGET[type]);
+  };
+
+  const stateOf = (row: { muted: boolean } | null): SubscriptionState => ({
+    subscribed: row !== null,
+    muted: row?.muted ?? false,
+  });
+
+  return {
+    async check(userId: number, type: SubscriptionTarget, targetId: number): Promise<SubscriptionState> {
+      await mustExist(type, targetId);
+      return stateOf(await repo.subscription(userId, type, targetId));
+    },
+
+    async subscribe(userId: number, type: SubscriptionTarget, targetId: number): Promise<SubscriptionState> {
+      if (type === 'author' && targetId === userId) throw ApiError.badRequest(FOLLOW_SELF);
+      await mustExist(type, targetId);
+      return stateOf(await repo.subscribe(userId, type, targetId));
+    },
+
+    /** Cancels whatever the user had (nothing to cancel is fine: the target may be gone by now). */
+    async unsubscribe(userId: number, type: SubscriptionTarget, targetId: number): Promise<SubscriptionState> {
+      await repo.unsubscribe(userId, type, targetId);
+      return stateOf(null);
+    },
+
+    async deleteMany(userId: number, ids: number[]) {
+      return { deleted: await repo.deleteSubscriptions(userId, [...new Set(ids)]) };
+    },
+
+    async isFavorite(userId: number, type: FavoriteTarget, targetId: number): Promise<FavoriteState> {
+      await mustExist(type, targetId);
+      return { favored: await repo.isFavorite(userId, type, targetId) };
+    },
+
+    async favor(userId: number, type: FavoriteTarget, targetId: number): Promise<FavoriteState> {
+      await mustExist(type, targetId);
+      await repo.favor(userId, type, targetId);
+      return { favored: true };
+    },
+
+    async unfavor(userId: number, type: FavoriteTarget, targetId: number): Promise<FavoriteState> {
+      await repo.unfavor(userId, type, targetId);
+      return { favored: false };
+    },
+
+    async estates(userId: number, list: 'subscribed' | 'favorite', page: number): Promise<CollectEstateList> {
+      const size = COLLECT_PAGE_SIZE;
+      const { total, rows } =
+        list === 'subscribed'
+          ? await repo.subscribedEstates(userId, page, size)
+          : await repo.favoriteEstates(userId, page, size);
+      return { total, page, size, list: rows.map(estateRow) };
+    },
+
+    async follows(userId: number, type: 'author' | 'column', page: number): Promise<CollectFollowList> {
+      const size = COLLECT_PAGE_SIZE;
+      const { total, rows } = await repo.follows(userId, type, page, size);
+      return { total, page, size, list: rows };
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
