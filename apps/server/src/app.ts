@@ -14,7 +14,7 @@ import { createResponseCache, registerApiCache } from './plugins/response-cache.
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { connectRedis } from './lib/redis.ts';
-import { createServices } from './services.ts';
+import { createServices, invalidateDerived } from './services.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
@@ -40,6 +40,8 @@ import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { createSubscriptionsRepo } from './modules/subscriptions/repo.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { dataImportRoutes } from './modules/data-import/routes.ts';
+import { createDataImportService } from './modules/data-import/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesRepo } from './modules/messages/repo.ts';
@@ -112,6 +114,14 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
   });
   const cookieOfSession = sessionCookie(origin);
   const staff = createStaffService(database.db);
+  const imports = createDataImportService({
+    database,
+    // a load changes what every cached answer was computed from
+    afterLoad: () => {
+      invalidateDerived(services);
+      responseCache?.clear();
+    },
+  });
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
@@ -168,11 +178,8 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
         subscriptions: createSubscriptionsService(createSubscriptionsRepo(database.db)),
       });
       await api.register(staffRoutes, { staff });
-      await api.register(messagesRoutes, {
-        repo: createMessagesRepo(database.db),
-        database,
-        testHooks: env.APP_TEST_HOOKS,
-      });
+      await api.register(messagesRoutes, { repo: createMessagesRepo(database.db) });
+      await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
       api.all('/', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

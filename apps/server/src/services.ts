@@ -43,6 +43,17 @@ export interface ServiceDeps {
   plays: WindowCounter;
 }
 
+/**
+ * Forgets every answer a service keeps in memory that derives from market data (ADR 0005): after a data load
+ * in this process, the next request computes from the new rows.
+ */
+export function invalidateDerived(services: Services): void {
+  for (const service of Object.values(services) as unknown[]) {
+    const invalidate = (service as { invalidate?: unknown } | null)?.invalidate;
+    if (typeof invalidate === 'function') (invalidate as () => void).call(service);
+  }
+}
+
 export function createServices(db: Database, deps: ServiceDeps): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));

@@ -1,6 +1,7 @@
 // Integration-test fixture: the app on a fresh database seeded with the small dataset (city 605 杭州),
 // PGlite in memory or a throw-away PostgreSQL schema when TEST_DATABASE_URL is set. seededApp() gives a test
 // file one, started before its tests and closed after them.
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
@@ -57,4 +58,39 @@ export function seededApp(scale: 'small' | 'sample' = 'small'): {
       return started().database;
     },
   };
+}
+
+/** A phone no other test of this run is likely to use (139/137… with 8 random digits). */
+export function testPhone(prefix = '137'): string {
+  return `${prefix}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/** An address of its own for each sign-in, so the per-address limits of one test never meet another's. */
+export const testIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+export interface SignedIn {
+  id: number;
+  mobile: string;
+  token: string;
+  /** The session cookie and our origin (what a page of ours sends with a POST). */
+  headers: Record<string, string>;
+}
+
+/** Signs `mobile` in through login/sms (the sandbox outbox's code) and login/mobile. */
+export async function signInAs(app: FastifyInstance, mobile = testPhone(), origin = 'http://localhost:3000') {
+  const remoteAddress = testIp();
+  const sent = await app.inject({ method: 'POST', url: '/rabbit/v1/login/sms', payload: { mobile }, remoteAddress });
+  if (sent.statusCode !== 200) throw new Error(`login/sms ${sent.statusCode}: ${sent.body}`);
+  const outbox = await app.inject(`/rabbit/v1/dev/sms-outbox?phone=${mobile}`);
+  const code = (outbox.json() as { body: { list: { code: string }[] } }).body.list[0]!.code;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/rabbit/v1/login/mobile',
+    payload: { mobile, code },
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`login/mobile ${res.statusCode}: ${res.body}`);
+  const token = res.cookies.find((c) => c.name === 'fjt_session')!.value;
+  const id = (res.json() as { body: { user: { id: number } } }).body.user.id;
+  return { id, mobile, token, headers: { cookie: `fjt_session=${token}`, origin } } satisfies SignedIn;
 }

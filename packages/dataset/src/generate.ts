@@ -1102,10 +1102,9 @@ export function generateCity(
       decoration: rng.chance(0.6) ? '精装' : '毛坯',
       onePricePerUnit: status !== '待售' && rng.chance(0.7),
       lottery: hot ? { date: dayString(opening + 7), units: rng.int(100, 500), registrants: 0, ratio: 0 } : null,
-      tags: [
-        rng.chance(0.5) ? '近地铁' : '品牌房企',
-        status === '在售' ? '在售' : status,
-      ].filter((v, i, a) => a.indexOf(v) === i),
+      tags: [rng.chance(0.5) ? '近地铁' : '品牌房企', status === '在售' ? '在售' : status].filter(
+        (v, i, a) => a.indexOf(v) === i,
+      ),
     });
     const last = projects[projects.length - 1]!;
     // 摇号 for a hot sale; otherwise 现房 or 期房 as its hand-over date says (one rule, @fjt/domain deliveryTag).

@@ -5,11 +5,12 @@
 // written row touches are recomputed from the rows in the same transaction.
 import { createHash } from 'node:crypto';
 import { inArray, schema, sql, type DatabaseHandle } from '@fjt/db';
+import { DATA_IMPORT_KINDS, type DataImportKind } from '@fjt/domain';
 import { parseCsv } from './csv.ts';
 import { recomputeSeries, type Level, type SqlExec } from './series.ts';
 
-export type ImportKind = 'estates' | 'listings' | 'deals' | 'rentals';
-export const IMPORT_KINDS: readonly ImportKind[] = ['estates', 'listings', 'deals', 'rentals'];
+export type ImportKind = DataImportKind;
+export const IMPORT_KINDS: readonly ImportKind[] = DATA_IMPORT_KINDS;
 
 export interface RowError {
   /** 1-based line of the file (the header is line 1). */

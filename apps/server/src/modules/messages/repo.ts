@@ -60,14 +60,6 @@ export function createMessagesRepo(db: Database) {
       );
       return rows.length > 0;
     },
-
-    /** Test hook (APP_TEST_HOOKS): subscribes the user to an estate as the subscribe endpoint will. */
-    async subscribe(userId: number, estateId: number) {
-      await db.execute(
-        sql`INSERT INTO subscriptions (user_id, target_type, target_id) VALUES (${userId}, 'estate', ${estateId})
-            ON CONFLICT (user_id, target_type, target_id) DO NOTHING`,
-      );
-    },
   };
 }
 

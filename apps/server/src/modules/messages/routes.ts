@@ -1,17 +1,11 @@
 // The message centre (issue 11): NEW GET message/list, NEW GET message/unread-count, NEW POST message/read and NEW
 // POST message/message-center/estate-subscribe/mute. Signed-in users only (401 '请先登录'); never cached.
-// With APP_TEST_HOOKS (e2e only) also POST dev/alerts/import (an import followed by the alert job, as the importer
-// command line does) and POST dev/alerts/subscribe (until the subscribe endpoint lands).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { DatabaseHandle } from '@fjt/db';
-import { IMPORT_KINDS, ImportError, importCsv, runAlertJob } from '@fjt/dataset';
 import {
   ApiError,
   MESSAGE_PAGE_SIZE,
   estateMuteBody,
   estateMuteInput,
-  idParam,
   messageListBody,
   messageListQuery,
   messageReadBody,
@@ -24,11 +18,7 @@ import type { MessagesRepo } from './repo.ts';
 
 const tags = ['messages'];
 
-export const messagesRoutes: FastifyPluginAsyncZod<{
-  repo: MessagesRepo;
-  database: DatabaseHandle;
-  testHooks: boolean;
-}> = async (app, { repo, database, testHooks }) => {
+export const messagesRoutes: FastifyPluginAsyncZod<{ repo: MessagesRepo }> = async (app, { repo }) => {
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
   const userOf = (request: { user: { id: number } | null }) => {
     if (!request.user) throw ApiError.unauthorized();
@@ -95,34 +85,4 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
       return ok({ estateId, muted });
     },
   );
-
-  if (testHooks) {
-    app.post(
-      '/dev/alerts/import',
-      {
-        schema: {
-          hide: true,
-          body: z.object({ kind: z.enum(IMPORT_KINDS), csv: z.string().max(1_000_000) }),
-        },
-      },
-      async (request) => {
-        try {
-          await runAlertJob(database, { initOnly: true });
-          const result = await importCsv(database, request.body.kind, request.body.csv, 'e2e.csv');
-          return ok({ import: result, alerts: await runAlertJob(database) });
-        } catch (error) {
-          if (error instanceof ImportError) throw ApiError.badRequest(error.message);
-          throw error;
-        }
-      },
-    );
-    app.post(
-      '/dev/alerts/subscribe',
-      { schema: { hide: true, body: z.object({ estateId: idParam('estateId') }) } },
-      async (request) => {
-        await repo.subscribe(userOf(request), request.body.estateId);
-        return ok({});
-      },
-    );
-  }
 };

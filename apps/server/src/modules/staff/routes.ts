@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUDIT_OPS_ONLY,
-  ApiError,
   OPS_ONLY,
   auditListBody,
   auditQuery,
