@@ -93,8 +93,8 @@ test('ids beyond the id column are a 404 page, never a 500 or a redirect', async
   ]) {
     const response = await request.get(url, { maxRedirects: 0 });
     expect(response.status() === 404 || response.status() === 200, `${url} → ${response.status()}`).toBe(true);
-    if (url.includes('vid=')) expect(response.status()).toBe(200); // the list, without a featured video
+    if (url.includes('vid='))
+      expect(response.status()).toBe(200); // the list, without a featured video
     else expect(response.status(), url).toBe(404);
   }
 });
-

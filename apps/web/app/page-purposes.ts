@@ -153,6 +153,7 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   'ops-home': '工作人员工作台：我的账号与角色，以及按角色可用的各个控制台。',
   'ops-staff': '工作人员与角色列表；运营按手机号授予或撤销角色，每次变更写入审计日志。',
   'ops-audit': '审计日志：工作人员的每一次操作与资金变动，最新在前，可按操作人和操作筛选。',
+  'ops-import': '数据导入：上传小区、挂牌、成交、租房 CSV，校验后写入并运行价格提醒任务。',
 };
 
 export function pagePurpose(routeId: string | undefined): string | undefined {

@@ -191,6 +191,7 @@ export const PAGES: Record<string, PageInfo> = {
   'ops-home': { title: '工作台', noindex: true, ownLayout: true },
   'ops-staff': { title: '工作人员', noindex: true, ownLayout: true },
   'ops-audit': { title: '审计日志', noindex: true, ownLayout: true },
+  'ops-import': { title: '数据导入', noindex: true, ownLayout: true },
 };
 
 export function pageInfo(routeId: string | undefined): PageInfo | undefined {

@@ -173,5 +173,6 @@ export default [
     index('routes/ops/overview.tsx', { id: 'ops-home' }),
     route('staff', 'routes/ops/staff.tsx', { id: 'ops-staff' }),
     route('audit', 'routes/ops/audit.tsx', { id: 'ops-audit' }),
+    route('import', 'routes/ops/import.tsx', { id: 'ops-import' }),
   ]),
 ] satisfies RouteConfig;

@@ -81,7 +81,9 @@ export function DealDetailView({
             <dd className="num">{days(deal.cycleDays)}</dd>
           </div>
         </dl>
-        <p className="deal-summary__note">{DEAL_DELAY_NOTE} · 来源：{deal.source}</p>
+        <p className="deal-summary__note">
+          {DEAL_DELAY_NOTE} · 来源：{deal.source}
+        </p>
       </section>
 
       <Card flush title="房屋信息">

@@ -28,6 +28,13 @@ export const OPS_CONSOLES: readonly OpsConsole[] = [
     description: '每一次工作人员操作和资金变动的记录，可按操作人和操作筛选',
     roles: ['ops'],
   },
+  {
+    id: 'ops-import',
+    to: '/ops/import',
+    title: '数据导入',
+    description: '上传小区、挂牌、成交、租房 CSV；校验通过才写入，随后运行价格提醒任务',
+    roles: ['ops'],
+  },
 ];
 
 export function consolesFor(roles: readonly StaffRole[]): OpsConsole[] {

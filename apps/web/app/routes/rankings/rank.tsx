@@ -15,7 +15,14 @@ import {
 } from '@fjt/domain';
 import type { Route } from './+types/rank';
 import { RankRows } from '../../features/rankings/RankRows.tsx';
-import { PERIOD_LABELS, RANK_LABELS, RANK_TABS, TYPE_LABELS, rankNote, sampleNote } from '../../features/rankings/labels.ts';
+import {
+  PERIOD_LABELS,
+  RANK_LABELS,
+  RANK_TABS,
+  TYPE_LABELS,
+  rankNote,
+  sampleNote,
+} from '../../features/rankings/labels.ts';
 import { monthTitle } from '../../lib/display.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/rankings/rankings.css';
