@@ -1,8 +1,8 @@
 // 消息 (issue 11): a signed-in user subscribed to an estate gets a message in /profile/message when a data import
 // brings the estate a new deal or cuts a listing's price, sees the unread count on the 消息 tab, opens a message
 // (read), marks all read and mutes the estate. Sign-in goes through the API (the code from the sandbox outbox);
-// the subscription and the import go through the e2e-only hooks dev/alerts/subscribe and dev/alerts/import (the
-// importer followed by the alert job, as `npm run data:import` does).
+// the subscription is the estate-subscribe/add call; the import goes through the e2e-only hook dev/alerts/import
+// (the /ops import without a staff session: the importer followed by the alert job, as `npm run data:import` does).
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { shot } from '../support/screenshots.ts';
@@ -33,7 +33,7 @@ async function quietEstate(request: APIRequestContext): Promise<{ id: number; na
 test('a subscribed estate’s new deal and price cut reach 消息: badge, open, 全部已读, 不再提醒', async ({ page }) => {
   await signIn(page);
   const estate = await quietEstate(page.request);
-  await call(page.request, 'POST', 'dev/alerts/subscribe', { estateId: estate.id });
+  await call(page.request, 'POST', 'message/message-center/estate-subscribe/add', { estateId: estate.id });
   const run = Date.now();
   // an older deal date: the estate's recent figures, which other specs read, stay as they are
   const deal = await call<{ alerts: { deal: number } }>(page.request, 'POST', 'dev/alerts/import', {
