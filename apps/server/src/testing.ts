@@ -2,8 +2,8 @@
 // PGlite in memory or a throw-away PostgreSQL schema when TEST_DATABASE_URL is set. seededApp() gives a test
 // file one, started before its tests and closed after them.
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
 import { buildApp } from './app.ts';
@@ -93,4 +93,15 @@ export async function signInAs(app: FastifyInstance, mobile = testPhone(), origi
   const token = res.cookies.find((c) => c.name === 'fjt_session')!.value;
   const id = (res.json() as { body: { user: { id: number } } }).body.user.id;
   return { id, mobile, token, headers: { cookie: `fjt_session=${token}`, origin } } satisfies SignedIn;
+}
+
+/** A refusal as every endpoint gives it: the status, resultCode ≠ 0, no body, a Chinese errMsg (this one, if given). */
+export function expectFail(res: LightMyRequestResponse, status: number, errMsg?: string | RegExp) {
+  expect(res.statusCode, res.body).toBe(status);
+  const json = res.json() as { resultCode: number; errMsg: string; body: unknown };
+  expect(json.resultCode).not.toBe(0);
+  expect(json.body ?? null).toBeNull();
+  expect(json.errMsg).toMatch(/[\u4e00-\u9fff]/);
+  if (typeof errMsg === 'string') expect(json.errMsg).toBe(errMsg);
+  else if (errMsg) expect(json.errMsg).toMatch(errMsg);
 }

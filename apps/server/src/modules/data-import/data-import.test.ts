@@ -2,10 +2,9 @@
 // and says where it is wrong; a good one is written, runs the alert job (a subscriber of the estate gets the new
 // deal), refreshes what the server kept in memory, and leaves an audit row; the recent imports list shows it.
 import { describe, expect, it, beforeAll } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { runAlertJob } from '@fjt/dataset';
 import { DATA_IMPORT_MAX_BYTES } from '@fjt/domain';
-import { seededApp, signInAs, type SignedIn } from '../../testing.ts';
+import { expectFail, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 
 const s = seededApp('small');
 let ops: SignedIn;
@@ -21,16 +20,6 @@ const post = (url: string, payload: unknown, me?: SignedIn) =>
     headers: me?.headers ?? { origin: 'http://localhost:3000' },
   });
 const get = (url: string, me?: SignedIn) => s.app.inject({ url: `/rabbit/v1/${url}`, headers: me?.headers ?? {} });
-
-function expectFail(res: LightMyRequestResponse, status: number, errMsg?: string | RegExp) {
-  expect(res.statusCode, res.body).toBe(status);
-  const json = res.json() as { resultCode: number; errMsg: string; body: unknown };
-  expect(json.resultCode).not.toBe(0);
-  expect(json.body).toBeNull();
-  expect(json.errMsg).toMatch(/[\u4e00-\u9fff]/);
-  if (typeof errMsg === 'string') expect(json.errMsg).toBe(errMsg);
-  else if (errMsg) expect(json.errMsg).toMatch(errMsg);
-}
 
 const count = async (table: string) =>
   (await s.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;

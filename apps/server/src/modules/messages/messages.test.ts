@@ -1,42 +1,16 @@
 // The message centre over the small dataset: the alert job's messages in message/list (newest first, paged, only
 // mine), the unread count, marking read (mine only, or all), muting an estate (only my subscription; the job then
 // skips it), visitors 401 and each endpoint's bad input.
-import { randomInt } from 'node:crypto';
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { importCsv, runAlertJob } from '@fjt/dataset';
-import { seededApp } from '../../testing.ts';
+import { expectFail, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const s = seededApp('small');
-const ip = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-interface Me {
-  id: number;
-  headers: Record<string, string>;
-}
-async function signIn(): Promise<Me> {
-  const mobile = `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-  const remoteAddress = ip();
-  expect(
-    (await s.app.inject({ method: 'POST', url: '/rabbit/v1/login/sms', payload: { mobile }, remoteAddress }))
-      .statusCode,
-  ).toBe(200);
-  const out = await s.app.inject(`/rabbit/v1/dev/sms-outbox?phone=${mobile}`);
-  const code = (out.json() as { body: { list: { code: string }[] } }).body.list[0]!.code;
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/rabbit/v1/login/mobile',
-    payload: { mobile, code },
-    remoteAddress,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const token = res.cookies.find((c) => c.name === 'fjt_session')!.value;
-  return {
-    id: (res.json() as { body: { user: { id: number } } }).body.user.id,
-    headers: { cookie: `fjt_session=${token}`, origin: ORIGIN },
-  };
-}
+type Me = SignedIn;
+const signIn = (): Promise<Me> => signInAs(s.app);
 
 const get = (url: string, me?: Me) => s.app.inject({ url: `/rabbit/v1/${url}`, headers: me?.headers ?? {} });
 const post = (url: string, payload: unknown, me?: Me) =>
@@ -50,14 +24,6 @@ const body = <T>(res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { body: T }).body;
 };
-function expectFail(res: LightMyRequestResponse, status: number, errMsg?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const json = res.json() as { resultCode: number; errMsg: string; body: unknown };
-  expect(json.resultCode).not.toBe(0);
-  expect(json.body).toBeNull();
-  expect(json.errMsg).toMatch(/[\u4e00-\u9fff]/);
-  if (errMsg) expect(json.errMsg).toBe(errMsg);
-}
 
 interface Item {
   id: number;

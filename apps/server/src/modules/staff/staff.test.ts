@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import type { Database } from '@fjt/db';
 import { AUDIT_OPS_ONLY, OPS_ONLY, ROLE_FORMAT_ERROR, STAFF_ONLY, MOBILE_FORMAT_ERROR } from '@fjt/domain';
 import { buildApp } from '../../app.ts';
 import { CSRF_REFUSED } from '../../plugins/session.ts';
+import { expectFail, signInAs } from '../../testing.ts';
 import { isOpsPath, pageCacheKey } from '../../plugins/ssr.ts';
 import { recordAudit } from './audit.ts';
 import { createStaffRepo } from './repo.ts';
@@ -54,22 +55,7 @@ async function auditRows(targetId: number) {
 
 /** Signs a phone in through the sandbox: its session cookie header. */
 async function signIn(mobile: string): Promise<Record<string, string>> {
-  const sent = await app.inject({ method: 'POST', url: '/rabbit/v1/login/sms', payload: { mobile } });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const outbox = await app.inject(`/rabbit/v1/dev/sms-outbox?phone=${mobile}`);
-  const code = (outbox.json() as { body: { list: { code: string }[] } }).body.list[0]!.code;
-  const res = await app.inject({ method: 'POST', url: '/rabbit/v1/login/mobile', payload: { mobile, code } });
-  expect(res.statusCode, res.body).toBe(200);
-  const cookie = res.cookies.find((c) => c.name === 'fjt_session')!;
-  return { cookie: `fjt_session=${cookie.value}` };
-}
-
-function expectFail(res: LightMyRequestResponse, status: number, errMsg?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const json = res.json() as { resultCode: number; errMsg: string; body: unknown };
-  expect(json.resultCode).not.toBe(0);
-  expect(json.errMsg).toMatch(/[\u4e00-\u9fff]/);
-  if (errMsg) expect(json.errMsg).toBe(errMsg);
+  return { cookie: (await signInAs(app, mobile)).headers.cookie! };
 }
 
 describe('staff service', () => {

@@ -2,11 +2,10 @@
 // add/remove, the GET estate-subscribe/add header rule, targets that must exist, the estate rows' figures (the same
 // as the estate's own page), paging, and two users who never see or remove each other's rows.
 // PGlite, or PostgreSQL with TEST_DATABASE_URL.
-import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { CollectEstateList, CollectFollowList } from '@fjt/domain';
-import { seededApp } from '../../testing.ts';
+import { expectFail as expectRefusal, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 import { CSRF_REFUSED } from '../../plugins/session.ts';
 import { FOLLOW_SELF } from './service.ts';
 
@@ -14,28 +13,10 @@ const seeded = seededApp();
 const ORIGIN = 'http://localhost:3000';
 const API = '/rabbit/v1';
 
-interface User {
-  id: number;
-  token: string;
-}
+type User = Pick<SignedIn, 'id' | 'token'>;
 
-/** Signs a new phone in as the app does: the token for the `token` header. */
-async function signIn(): Promise<User> {
-  const mobile = `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-  const remoteAddress = `10.9.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-  const sent = await seeded.app.inject({ method: 'POST', url: `${API}/login/sms`, payload: { mobile }, remoteAddress });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const outbox = await seeded.app.inject(`${API}/dev/sms-outbox?phone=${mobile}`);
-  const code = (outbox.json() as { body: { list: { code: string }[] } }).body.list[0]!.code;
-  const res = await seeded.app.inject({
-    method: 'POST',
-    url: `${API}/login/mobile`,
-    payload: { mobile, code, client: 'app' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = (res.json() as { body: { user: { id: number }; token: string } }).body;
-  return { id: body.user.id, token: body.token };
-}
+/** A new user; calls send its token in the `token` header, as the app does. */
+const signIn = (): Promise<User> => signInAs(seeded.app);
 
 const as = (user: User | null, extra: Partial<InjectOptions> = {}) => ({
   ...extra,
@@ -53,12 +34,7 @@ function bodyOf<T>(res: LightMyRequestResponse): T {
 }
 
 function expectFail(res: LightMyRequestResponse, status: number, errMsg?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const json = res.json() as { resultCode: number; errMsg: string; body: unknown };
-  expect(json.resultCode).not.toBe(0);
-  expect(json.body).toBeNull();
-  expect(json.errMsg).toMatch(/[\u4e00-\u9fff]/);
-  if (errMsg) expect(json.errMsg).toBe(errMsg);
+  expectRefusal(res, status, errMsg);
   expect(res.headers['cache-control']).toBe('no-store');
 }
 
