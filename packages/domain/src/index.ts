@@ -8,7 +8,6 @@ export * from './download.ts';
 export * from './errors.ts';
 export * from './filters.ts';
 export * from './images.ts';
-export * from './login-cache.ts';
 export * from './order-redirect.ts';
 export * from './payment-methods.ts';
 export * from './progress.ts';

@@ -69,6 +69,16 @@ describe('checkLogin', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('a logout while a check is under way is not undone by its late answer', async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementation(() => new Promise<Response>((r) => (answer = r)));
+    const pending = checkLogin();
+    forgetLogin();
+    answer(new Response(JSON.stringify({ resultCode: 0, errMsg: '', body: user })));
+    expect(await pending).toBeNull();
+    expect(localStorage.getItem('fjt_login_check')).toBeNull();
+  });
+
   it('counts a network failure as a visitor and keeps nothing', async () => {
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await checkLogin()).toBeNull();

@@ -5,12 +5,16 @@
 // from any call and a login clear the kept answer.
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Envelope, UserInfo } from '@fjt/domain';
+import { LOGIN_CACHE_MS, type Envelope, type UserInfo } from '@fjt/domain';
 
 /** Spec §4 / §9: once the user is known to be logged in, no new check for 1 hour. */
-export const LOGIN_CHECK_TTL_MS = 60 * 60 * 1000;
+export const LOGIN_CHECK_TTL_MS = LOGIN_CACHE_MS;
 const STORAGE_KEY = 'fjt_login_check';
 const API = '/rabbit/v1';
+
+let inflight: Promise<UserInfo | null> | null = null;
+/** Moves on at every forget: a check that was under way then must not keep its late answer. */
+let generation = 0;
 
 interface Kept {
   at: number;
@@ -48,11 +52,11 @@ export function rememberLogin(user: UserInfo): void {
 
 /** Forgets the kept check (logout, a 401, account deleted). */
 export function forgetLogin(): void {
+  generation += 1;
+  inflight = null;
   storage()?.removeItem(STORAGE_KEY);
   notify(null);
 }
-
-let inflight: Promise<UserInfo | null> | null = null;
 
 /**
  * The signed-in user, or null for a visitor: from the kept check while it is under an hour old, else from
@@ -61,9 +65,12 @@ let inflight: Promise<UserInfo | null> | null = null;
 export function checkLogin(): Promise<UserInfo | null> {
   const kept = readKept(Date.now());
   if (kept) return Promise.resolve(kept);
-  inflight ??= fetch(`${API}/app/login/userinfo`, { credentials: 'same-origin' })
+  if (inflight) return inflight;
+  const started = generation;
+  const run: Promise<UserInfo | null> = fetch(`${API}/app/login/userinfo`, { credentials: 'same-origin' })
     .then(async (res) => {
       const json = (await res.json()) as Envelope<UserInfo | null>;
+      if (started !== generation) return null;
       if (json.resultCode === 0 && json.body) {
         rememberLogin(json.body);
         return json.body;
@@ -73,9 +80,10 @@ export function checkLogin(): Promise<UserInfo | null> {
     })
     .catch(() => null)
     .finally(() => {
-      inflight = null;
+      if (inflight === run) inflight = null;
     });
-  return inflight;
+  inflight = run;
+  return run;
 }
 
 type Listener = (user: UserInfo | null) => void;
