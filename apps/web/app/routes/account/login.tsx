@@ -7,12 +7,14 @@ import {
   MOBILE_FORMAT_ERROR,
   SITE_DESCRIPTION,
   isValidMobile,
+  nativeLink,
   pageTitle,
   safeRedirectPath,
   type UserInfo,
 } from '@fjt/domain';
 import type { Route } from './+types/login';
 import { callApi, checkLogin, rememberLogin } from '../../lib/session.ts';
+import { useClientFlags } from '../../lib/client-flags.tsx';
 import '../../features/account/account.css';
 
 const AGREEMENT_REQUIRED = '请先阅读并同意《用户服务协议》和《隐私政策》';
@@ -36,6 +38,8 @@ export default function LoginPage() {
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
+  // inside the native app, its own (guest) login signs in and comes back with the token header (PAGES.md §3.9)
+  const { isApp } = useClientFlags();
 
   useEffect(() => {
     let live = true;
@@ -83,6 +87,14 @@ export default function LoginPage() {
       <form className="acct-form" onSubmit={(e) => void submit(e)} noValidate>
         <h1>手机号登录</h1>
         <p className="acct-form__sub">未注册的手机号验证后将自动创建房价通账号</p>
+        {isApp ? (
+          <a
+            className="btn btn-primary acct-submit acct-app-login"
+            href={nativeLink('guestLogin', { redirect: target })}
+          >
+            使用APP账号一键登录
+          </a>
+        ) : null}
         <label className="acct-field">
           <span className="acct-field__prefix">+86</span>
           <span className="visually-hidden">手机号</span>
