@@ -134,3 +134,13 @@ test('关于我们 shows the data sources, the agreements and the version', asyn
   await expect(page.getByTestId('app-version')).toContainText(/版本 \d+\.\d+\.\d+/);
   await page.screenshot({ path: shot('accounts-aboutus'), fullPage: true });
 });
+
+test('inside the native app, login offers the app’s own guest login back to the page', async ({ page, context }) => {
+  const url = new URL(test.info().project.use.baseURL!);
+  await context.addCookies([{ name: 'currentVersion', value: '12.9.0', domain: url.hostname, path: '/' }]);
+  await page.goto('/login?redirect=%2F605%2Fhouse-detail%2F12');
+  await expect(page.getByRole('link', { name: '使用APP账号一键登录' })).toHaveAttribute(
+    'href',
+    'fangjiatong://login/guest?redirect=%2F605%2Fhouse-detail%2F12',
+  );
+});
