@@ -15,7 +15,7 @@ describe('checkLogin', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-25T08:00:00Z'));
     localStorage.clear();
-    fetchMock = vi.fn(() => answer(200, { resultCode: 0, errMsg: '', body: user }));
+    fetchMock = vi.fn(() => answer(200, { resultCode: 0, errMsg: '', body: { user } }));
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
@@ -26,7 +26,7 @@ describe('checkLogin', () => {
   it('asks the server once, then answers from the kept check for just under an hour', async () => {
     expect(await checkLogin()).toEqual(user);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/rabbit/v1/app/login/userinfo');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/rabbit/v1/app/login/check');
     vi.advanceTimersByTime(LOGIN_CHECK_TTL_MS - 1);
     expect(await checkLogin()).toEqual(user);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -36,7 +36,7 @@ describe('checkLogin', () => {
   });
 
   it('keeps nothing for a visitor: every check asks again', async () => {
-    fetchMock.mockImplementation(() => answer(401, { resultCode: 401, errMsg: '请先登录', body: null }));
+    fetchMock.mockImplementation(() => answer(200, { resultCode: 0, errMsg: '', body: { user: null } }));
     expect(await checkLogin()).toBeNull();
     expect(await checkLogin()).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -56,7 +56,7 @@ describe('checkLogin', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     fetchMock.mockImplementation(() => answer(401, { resultCode: 401, errMsg: '请先登录', body: null }));
     await callApi('user/getsubHouseList');
-    fetchMock.mockImplementation(() => answer(200, { resultCode: 0, errMsg: '', body: user }));
+    fetchMock.mockImplementation(() => answer(200, { resultCode: 0, errMsg: '', body: { user } }));
     await checkLogin();
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
@@ -74,7 +74,7 @@ describe('checkLogin', () => {
     fetchMock.mockImplementation(() => new Promise<Response>((r) => (answer = r)));
     const pending = checkLogin();
     forgetLogin();
-    answer(new Response(JSON.stringify({ resultCode: 0, errMsg: '', body: user })));
+    answer(new Response(JSON.stringify({ resultCode: 0, errMsg: '', body: { user } })));
     expect(await pending).toBeNull();
     expect(localStorage.getItem('fjt_login_check')).toBeNull();
   });

@@ -60,20 +60,21 @@ export function forgetLogin(): void {
 
 /**
  * The signed-in user, or null for a visitor: from the kept check while it is under an hour old, else from
- * GET app/login/userinfo. A network failure counts as a visitor for this call and keeps nothing.
+ * GET app/login/check. A network failure counts as a visitor for this call and keeps nothing.
  */
 export function checkLogin(): Promise<UserInfo | null> {
   const kept = readKept(Date.now());
   if (kept) return Promise.resolve(kept);
   if (inflight) return inflight;
   const started = generation;
-  const run: Promise<UserInfo | null> = fetch(`${API}/app/login/userinfo`, { credentials: 'same-origin' })
+  // app/login/check answers a visitor with user null and a 200: no failed request in the console of every page
+  const run: Promise<UserInfo | null> = fetch(`${API}/app/login/check`, { credentials: 'same-origin' })
     .then(async (res) => {
-      const json = (await res.json()) as Envelope<UserInfo | null>;
+      const json = (await res.json()) as Envelope<{ user: UserInfo | null } | null>;
       if (started !== generation) return null;
-      if (json.resultCode === 0 && json.body) {
-        rememberLogin(json.body);
-        return json.body;
+      if (json.resultCode === 0 && json.body?.user) {
+        rememberLogin(json.body.user);
+        return json.body.user;
       }
       forgetLogin();
       return null;

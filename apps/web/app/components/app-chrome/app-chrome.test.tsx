@@ -44,7 +44,7 @@ describe('unread badge on 消息', () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', (url: string) => {
       calls.push(url);
-      if (url.endsWith('/app/login/userinfo')) return json({ resultCode: 0, errMsg: '', body: user });
+      if (url.endsWith('/app/login/check')) return json({ resultCode: 0, errMsg: '', body: { user } });
       return json({ resultCode: 0, errMsg: '', body: { count: 3 } });
     });
     const router = createMemoryRouter([{ path: '*', element: <TabBar active="home" cityId={605} /> }]);
@@ -63,11 +63,11 @@ describe('unread badge on 消息', () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', (url: string) => {
       calls.push(url);
-      return json({ resultCode: 401, errMsg: '请先登录', body: null }, 401);
+      return json({ resultCode: 0, errMsg: '', body: { user: null } });
     });
     const router = createMemoryRouter([{ path: '*', element: <TabBar active="home" cityId={605} /> }]);
     render(<RouterProvider router={router} />);
-    await waitFor(() => expect(calls).toEqual(['/rabbit/v1/app/login/userinfo']));
+    await waitFor(() => expect(calls).toEqual(['/rabbit/v1/app/login/check']));
     expect(screen.queryByTestId('unread-badge')).toBeNull();
   });
 });

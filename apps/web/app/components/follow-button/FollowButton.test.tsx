@@ -64,10 +64,7 @@ const calls = () =>
 
 describe('FollowButton', () => {
   it("sends a visitor to login with the follow intent in the redirect, and doesn't call the API", async () => {
-    handler = (url) =>
-      url.endsWith('/app/login/userinfo')
-        ? { status: 401, body: { resultCode: 401, errMsg: '请先登录', body: null } }
-        : undefined;
+    handler = (url) => (url.endsWith('/app/login/check') ? envelope({ user: null }) : undefined);
     renderAt('/605/house-detail/7?tab=1', <FollowButton kind="estate" id={7} label="订阅" icon />);
     const button = screen.getByRole('button', { name: /订阅/ });
     await waitFor(() => expect(button.getAttribute('data-follow')).toBe('unknown'));
@@ -86,7 +83,7 @@ describe('FollowButton', () => {
     let subscribed = false;
     let failAdd = false;
     handler = (url, init) => {
-      if (url.endsWith('/app/login/userinfo')) return envelope(user);
+      if (url.endsWith('/app/login/check')) return envelope({ user });
       if (url.includes('estate-subscribe/check')) return envelope({ subscribed, muted: false });
       if (url.includes('estate-subscribe/add')) {
         // the GET that changes state carries x-requested-with
@@ -134,7 +131,7 @@ describe('FollowButton', () => {
 
   it('back from login with ?follow=<kind>: follows once, says so, and removes the parameter', async () => {
     handler = (url) => {
-      if (url.endsWith('/app/login/userinfo')) return envelope(user);
+      if (url.endsWith('/app/login/check')) return envelope({ user });
       if (url.includes('user/favor/check')) return envelope({ favored: false });
       if (url.includes('user/favor/add')) return envelope({ favored: true });
       return undefined;
