@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
 
 test('the progress bar appears on a slow navigation and hides after it finishes', async ({ page }) => {
-  await page.goto('/aboutus');
+  await page.goto('/helper');
   await expect(page.getByTestId('page-pending')).toBeVisible();
   // Slow down the next page's data so the 200 ms throttle is passed.
   await page.route('**/*.data*', async (route) => {
@@ -18,7 +18,7 @@ test('the progress bar appears on a slow navigation and hides after it finishes'
 });
 
 test('a failed navigation gives the progress bar its failed style', async ({ page }) => {
-  await page.goto('/aboutus');
+  await page.goto('/helper');
   await expect(page.getByTestId('page-pending')).toBeVisible();
   await page.route('**/*.data*', async (route) => {
     await new Promise((r) => setTimeout(r, 400));
@@ -45,7 +45,7 @@ test('a failed navigation gives the progress bar its failed style', async ({ pag
 // fake timers in packages/domain/src/progress.test.ts, not here, where machine load decides the timing.
 
 test('navigation scrolls to top; back restores the position once the page is tall enough', async ({ page }) => {
-  await page.goto('/aboutus');
+  await page.goto('/helper');
   await expect(page.getByTestId('page-pending')).toBeVisible();
   // A spacer outside the React tree stands in for a long list.
   await page.evaluate(() => {
@@ -70,12 +70,12 @@ test('navigation scrolls to top; back restores the position once the page is tal
     setTimeout(() => (spacer.style.height = '4000px'), 600);
   });
   await page.goBack();
-  await expect(page).toHaveURL(/\/aboutus$/);
+  await expect(page).toHaveURL(/\/helper$/);
   await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(1500);
 });
 
 test('an offline banner follows the browser’s online/offline events', async ({ page, context }) => {
-  await page.goto('/aboutus');
+  await page.goto('/helper');
   await expect(page.getByTestId('page-pending')).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toHaveText('网络已断开，请检查网络设置');

@@ -12,7 +12,7 @@ test('the 404 page shows the spec’s text and status, in a real 404 response', 
 });
 
 test('the error page shows the status code and message; 刷新试试看 reloads, 回到首页 goes home', async ({ page }) => {
-  const response = await page.goto('/aboutus?__error=503');
+  const response = await page.goto('/helper?__error=503');
   expect(response?.status()).toBe(503);
   await expect(page.getByTestId('error-status')).toHaveText('503');
   await expect(page.getByTestId('error-message')).toHaveText('服务暂时不可用，请稍后再试');
@@ -29,7 +29,7 @@ test('the error page shows the status code and message; 刷新试试看 reloads,
 });
 
 test('an unexpected server failure shows the error page with 500 and no internals', async ({ page }) => {
-  const response = await page.goto('/aboutus?__error=throw');
+  const response = await page.goto('/helper?__error=throw');
   expect(response?.status()).toBe(500);
   await expect(page.getByTestId('error-status')).toHaveText('500');
   await expect(page.locator('body')).not.toContainText('test hook');
@@ -48,7 +48,7 @@ test('a chunk that fails to load makes the page reload (spec §4, §8)', async (
     blocked++;
     return route.abort();
   });
-  await page.goto('/aboutus');
+  await page.goto('/helper');
   await expect.poll(() => documents, { timeout: 10_000 }).toBe(2);
   expect(blocked).toBeGreaterThanOrEqual(1);
   await expect(page.getByTestId('page-pending')).toBeVisible();

@@ -39,6 +39,9 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+/** NEW GET app/login/check: the same check answered 200 either way, so a visitor's page logs no failed request. */
+export const loginCheckBody = z.object({ user: userInfo.nullable() });
+
 export const loginMobileBody = z.object({
   user: userInfo,
   /** Only for client app: the token its later requests send in the `token` header. */

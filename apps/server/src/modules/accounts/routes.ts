@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiError,
+  loginCheckBody,
   loginMobileBody,
   loginMobileInput,
   loginSmsBody,
@@ -74,6 +75,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       if (!request.user) throw ApiError.unauthorized();
       return ok(userInfoOf(request.user));
     },
+  );
+
+  app.get(
+    '/app/login/check',
+    {
+      schema: {
+        tags,
+        summary: '登录状态（新）：已登录返回当前用户（手机号打码），未登录返回 user=null（不是错误）',
+        response: { 200: envelopeOf(loginCheckBody) },
+      },
+    },
+    async (request) => ok({ user: request.user ? userInfoOf(request.user) : null }),
   );
 
   app.post(
