@@ -59,3 +59,20 @@ test.describe('security headers', () => {
     expect(violations).toEqual([]);
   });
 });
+
+test('hashed script files carry nosniff but not the document-only headers; the page keeps them', async ({
+  request,
+}) => {
+  const page = await request.get('/605');
+  expect(page.headers()['x-frame-options']).toBe('SAMEORIGIN');
+  expect(page.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+  const asset = /href="(\/assets\/[^"]+\.js)"/.exec(await page.text())![1]!;
+  const res = await request.get(asset);
+  expect(res.status()).toBe(200);
+  const headers = res.headers();
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-xss-protection']) {
+    expect(headers[name], name).toBeUndefined();
+  }
+});

@@ -53,6 +53,23 @@ export function pageCsp(html: string): string {
   return serialise({ ...BASE_DIRECTIVES, 'script-src': ["'self'", ...hashes] });
 }
 
+/**
+ * Headers that only mean something on a document (what it may run, frame or send on). A hashed script or style
+ * file carries none of them: on Slow 3G each of a page's ~28 script requests would otherwise spend ~600 bytes on
+ * them. nosniff, the resource policy and HSTS stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
 export async function registerSecurityHeaders(app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) {
   const https = publicOrigin.startsWith('https:');
   await app.register(helmet, {
@@ -64,5 +81,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, { publicOrig
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
     // Superseded by frame-ancestors; kept for old browsers.
     frameguard: { action: 'sameorigin' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/assets/')) return;
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
   });
 }
