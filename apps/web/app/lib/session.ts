@@ -4,7 +4,7 @@
 // within the hour); a visitor is asked again each time, so a login in another tab shows at once. Logout, a 401
 // from any call and a login clear the kept answer.
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { LOGIN_CACHE_MS, type Envelope, type UserInfo } from '@fjt/domain';
 
 /** Spec §4 / §9: once the user is known to be logged in, no new check for 1 hour. */
@@ -50,12 +50,16 @@ export function rememberLogin(user: UserInfo): void {
   notify(user);
 }
 
-/** Forgets the kept check (logout, a 401, account deleted). */
-export function forgetLogin(): void {
+/**
+ * Forgets the kept check (logout, a 401, account deleted). `quietly`: the pages on screen are not told — for a
+ * page that signs out and leaves, whose own login guard would otherwise send it to /login on the way out; the
+ * next page checks afresh.
+ */
+export function forgetLogin({ quietly = false }: { quietly?: boolean } = {}): void {
   generation += 1;
   inflight = null;
   storage()?.removeItem(STORAGE_KEY);
-  notify(null);
+  if (!quietly) notify(null);
 }
 
 /**
@@ -157,10 +161,13 @@ export function useLoginGuard(): Viewer {
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle';
   useEffect(() => {
-    // only while this page is the one shown: a page that signs out and leaves must not be sent to login
-    if (viewer.status !== 'visitor' || window.location.pathname !== location.pathname) return;
+    // only while this page is the one shown and staying: a page that signs out and leaves (the next page's own
+    // check may answer 'visitor' before this one is gone) must not be sent to login
+    if (viewer.status !== 'visitor' || leaving || window.location.pathname !== location.pathname) return;
     void navigate(loginHref(location.pathname + location.search), { replace: true });
-  }, [viewer.status, navigate, location.pathname, location.search]);
+  }, [viewer.status, leaving, navigate, location.pathname, location.search]);
   return viewer;
 }

@@ -109,7 +109,7 @@ describe('FollowButton', () => {
     const cta = screen.getByTestId('cta');
     await waitFor(() => expect(bar.getAttribute('data-follow')).toBe('off'));
     // one check for both buttons of the same estate
-    expect(calls().filter((c) => c.includes('/check')).length).toBe(1);
+    expect(calls().filter((c) => c.includes('estate-subscribe/check')).length).toBe(1);
 
     fireEvent.click(bar);
     expect(bar.textContent).toBe('已订阅'); // optimistic

@@ -69,9 +69,9 @@ export default function ProfileInfoPage() {
     const res = await callApi('login/logout', {});
     setBusy(false);
     if (res.resultCode !== 0) return void toast(res.errMsg || '退出失败，请稍后再试');
-    // leave first: forgetting the login while here would have this page's guard send us to /login
-    await navigate('/profile', { replace: true });
-    forgetLogin();
+    // quietly: this page's own guard must not send us to /login on the way out
+    forgetLogin({ quietly: true });
+    void navigate('/profile', { replace: true });
   };
 
   const exportData = async () => {
@@ -93,9 +93,9 @@ export default function ProfileInfoPage() {
     const res = await callApi('user/delete', { confirm });
     setBusy(false);
     if (res.resultCode !== 0) return setError(res.errMsg || '注销失败，请稍后再试');
+    forgetLogin({ quietly: true });
     void toast('账号已注销');
-    await navigate('/profile', { replace: true });
-    forgetLogin();
+    void navigate('/profile', { replace: true });
   };
 
   const open = (next: Panel) => {
