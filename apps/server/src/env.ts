@@ -1,5 +1,8 @@
 // Environment, parsed once at start-up; a bad value stops the process with a clear message.
 import { z } from 'zod';
+import { isDeployed } from '@fjt/domain';
+
+export { isDeployed };
 
 const envSchema = z
   .object({
@@ -68,18 +71,6 @@ const envSchema = z
   }));
 
 export type Env = z.infer<typeof envSchema>;
-
-/**
- * A real deployment: production mode serving a public origin. `npm start` on a machine (production mode for speed,
- * no PUBLIC_ORIGIN, or a localhost one) is not, so the sandbox SMS gateway works there and login can be tried.
- */
-export function isDeployed(env: { NODE_ENV: string; PUBLIC_ORIGIN?: string | undefined }): boolean {
-  if (env.NODE_ENV !== 'production') return false;
-  if (!env.PUBLIC_ORIGIN) return false;
-  // (a malformed origin is reported by its own field's check)
-  const host = URL.canParse(env.PUBLIC_ORIGIN) ? new URL(env.PUBLIC_ORIGIN).hostname : '';
-  return !['localhost', '127.0.0.1', '[::1]'].includes(host);
-}
 
 /** The public origin: PUBLIC_ORIGIN, or this machine on PORT when it is not set (development, tests). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_ORIGIN' | 'PORT'>): string {

@@ -232,6 +232,11 @@ describe('alert job', () => {
     );
     const next = `${prev!.month.slice(0, 4)}-${String(Number(prev!.month.slice(5, 7)) + 1).padStart(2, '0')}-01`;
     const up = Math.round(prev!.avg * 1.012);
+    // the month before averages enough listings to be compared with (MIN_LISTING_SAMPLE.estate, as the pages)
+    await t.sql.query(
+      `UPDATE price_series SET listing_count = greatest(listing_count, 5) WHERE level = 'estate' AND target_id = $1 AND month = $2`,
+      [estateA, prev!.month],
+    );
     await t.sql.query(
       `INSERT INTO price_series (level, target_id, city_id, month, listing_avg, listing_count) VALUES ('estate', $1, $2, $3, $4, 5)`,
       [estateA, cityId, next, up],
@@ -247,12 +252,30 @@ describe('alert job', () => {
     expect(await messagesOf(cat, 'monthly_avg')).toEqual([]);
     // estate B's row of that month lands later (another import): still a new month for B
     await t.sql.query(
+      `UPDATE price_series SET listing_count = 1 WHERE level = 'estate' AND target_id = $1 AND month = $2`,
+      [estateB, prev!.month],
+    );
+    await t.sql.query(
       `INSERT INTO price_series (level, target_id, city_id, month, listing_avg, listing_count) VALUES ('estate', $1, $2, $3, 30000, 5)`,
       [estateB, cityId, next],
     );
     expect(await runAlertJob(t)).toMatchObject({ monthlyAvg: 1 });
     expect(await messagesOf(cat, 'monthly_avg')).toHaveLength(1);
+    // B's month before has too few listings to compare with (set so above): no change is given
+    expect((await messagesOf(cat, 'monthly_avg'))[0]!.content).toMatch(/30000元\/㎡，上月暂无数据$/);
     expect(await runAlertJob(t)).toMatchObject({ deal: 0, priceCut: 0, monthlyAvg: 0 });
+  });
+
+  it('says nothing of a month whose average rests on fewer listings than the pages show (MIN_LISTING_SAMPLE)', async () => {
+    const [last] = await t.sql.query<{ month: string }>(
+      `SELECT to_char(max(month) + interval '1 month', 'YYYY-MM-DD') AS month FROM price_series WHERE level = 'estate' AND target_id = $1`,
+      [estateA],
+    );
+    await t.sql.query(
+      `INSERT INTO price_series (level, target_id, city_id, month, listing_avg, listing_count) VALUES ('estate', $1, $2, $3, 31000, 4)`,
+      [estateA, cityId, last!.month],
+    );
+    expect(await runAlertJob(t)).toMatchObject({ monthlyAvg: 0 });
   });
 
   it('a muted subscription gets nothing, and unmuted it gets what comes next', async () => {
@@ -270,9 +293,11 @@ describe('alert job', () => {
     expect((await messagesOf(bob)).map((m) => m.kind)).toEqual(['deal']);
   });
 
-  it('ALERT_SMS=1 sends one SMS per user through the sandbox outbox; off by default and in production', async () => {
+  it('ALERT_SMS=1 sends one SMS per user through the sandbox outbox; off by default and in a deployment', async () => {
     expect(alertSmsFromEnv(t, {})).toBeNull();
-    expect(alertSmsFromEnv(t, { ALERT_SMS: '1', NODE_ENV: 'production' })).toBeNull();
+    expect(
+      alertSmsFromEnv(t, { ALERT_SMS: '1', NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://m.fangjiatong.cn' }),
+    ).toBeNull();
     expect(alertSmsFromEnv(t, { ALERT_SMS: '1', SMS_PROVIDER: 'none' })).toBeNull();
     const sms = alertSmsFromEnv(t, { ALERT_SMS: '1' });
     expect(sms).not.toBeNull();

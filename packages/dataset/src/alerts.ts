@@ -16,6 +16,7 @@
 // what is in the database now: nobody is flooded with history.
 // dedupe_key (unique per user) makes a rerun, or two runs at once, write nothing twice.
 import { sql, type DatabaseHandle } from '@fjt/db';
+import { MIN_LISTING_SAMPLE, isDeployed } from '@fjt/domain';
 
 export const ALERT_JOB = 'alerts';
 /** A listing cut below this share of its price is news (3 %: 2.99 % is not). */
@@ -67,12 +68,13 @@ const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> =>
 // 万 with at most one decimal, no trailing .0
 const wan = (col: string) => `regexp_replace(round(${col} / 10000.0, 1)::text, '\\.0$', '')`;
 const num1 = (col: string) => `regexp_replace(round(${col}::numeric, 1)::text, '\\.0$', '')`;
+const pct1 = (expr: string) => `regexp_replace(round(${expr}, 1)::text, '\\.0$', '')`;
 const layout = (t: string) => `${t}.rooms || '室' || ${t}.halls || '厅 ' || ${num1(`${t}.area`)} || '㎡'`;
 
 /** Subscribers of an estate who get its news in this run. */
 const SUBSCRIBERS = `
   SELECT s.user_id, s.target_id AS estate_id FROM subscriptions s JOIN users u ON u.id = s.user_id
-  WHERE s.target_type = 'estate' AND NOT s.muted AND u.deleted_at IS NULL AND s.created_at <= $now`;
+  WHERE s.target_type = 'estate' AND NOT s.muted AND u.deleted_at IS NULL`;
 
 const MAX_MONTH = `(SELECT max(m) FROM (SELECT (SELECT max(p.month) FROM price_series p
    WHERE p.level = 'estate' AND p.city_id = c.id AND p.listing_avg IS NOT NULL) AS m FROM city c) x)`;
@@ -137,39 +139,41 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
     }
     if (options.initOnly) return;
     const at = now.toISOString();
-    const subs = SUBSCRIBERS.replace('$now', `'${at}'::timestamptz`);
+    // who takes part: a parameterised fragment shared by the three inserts
+    const subs = sql`${sql.raw(SUBSCRIBERS)} AND s.created_at <= ${at}::timestamptz`;
+    const raw = sql.raw;
 
     // ---- deals --------------------------------------------------------------------------------------
     const deals = await rowsOf<{ user_id: number; title: string }>(
       tx,
-      sql.raw(`
+      sql`
       INSERT INTO messages (user_id, kind, estate_id, title, content, link, dedupe_key)
       SELECT s.user_id, 'deal', d.estate_id, '成交提醒',
-        e.name || ' ' || ${layout('d')} || '，成交总价' || ${wan('d.total_price')} || '万，单价' || d.unit_price || '元/㎡，成交日期 ' || to_char(d.deal_date, 'YYYY-MM-DD'),
+        e.name || ' ' || ${raw(layout('d'))} || '，成交总价' || ${raw(wan('d.total_price'))} || '万，单价' || d.unit_price || '元/㎡，成交日期 ' || to_char(d.deal_date, 'YYYY-MM-DD'),
         '/' || d.city_id || '/deal-history/' || d.estate_id || '/detail?dealId=' || d.id,
         'deal:' || d.id
       FROM deal d JOIN (${subs}) s ON s.estate_id = d.estate_id JOIN estate e ON e.id = d.estate_id
       WHERE d.id > ${Math.trunc(state.dealId)}
       ORDER BY d.id
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
-      RETURNING user_id, title`),
+      RETURNING user_id, title`,
     );
 
     // ---- listing price cuts ≥ 3 % ---------------------------------------------------------------------
     const cutDate = state.cutDate ?? '1970-01-01';
     const seenKeys = JSON.stringify(state.cutKeys ?? []);
-    const newCuts = `
+    const newCuts = sql`
       SELECT c.*, c.listing_id || ':' || c.seq || ':' || c.new_total_price AS k FROM listing_price_change c
-      WHERE c.changed_at >= '${cutDate}'::date
-        AND NOT (c.changed_at = '${cutDate}'::date AND (c.listing_id || ':' || c.seq || ':' || c.new_total_price)
-                 IN (SELECT jsonb_array_elements_text(${sqlText(seenKeys)}::jsonb)))`;
+      WHERE c.changed_at >= ${cutDate}::date
+        AND NOT (c.changed_at = ${cutDate}::date AND (c.listing_id || ':' || c.seq || ':' || c.new_total_price)
+                 IN (SELECT jsonb_array_elements_text(${seenKeys}::jsonb)))`;
     const cuts = await rowsOf<{ user_id: number; title: string }>(
       tx,
-      sql.raw(`
+      sql`
       INSERT INTO messages (user_id, kind, estate_id, title, content, link, dedupe_key)
       SELECT s.user_id, 'price_cut', l.estate_id, '降价提醒',
-        e.name || ' ' || ${layout('l')} || '，挂牌价 ' || ${wan('c.old_total_price')} || '万 → ' || ${wan('c.new_total_price')} || '万，降' ||
-          regexp_replace(round((c.old_total_price - c.new_total_price) * 100.0 / c.old_total_price, 1)::text, '\\.0$', '') || '%',
+        e.name || ' ' || ${raw(layout('l'))} || '，挂牌价 ' || ${raw(wan('c.old_total_price'))} || '万 → ' || ${raw(wan('c.new_total_price'))} || '万，降' ||
+          ${raw(pct1('(c.old_total_price - c.new_total_price) * 100.0 / c.old_total_price'))} || '%',
         '/' || l.city_id || '/property/' || l.id,
         'cut:' || c.k
       FROM (${newCuts}) c JOIN listing l ON l.id = c.listing_id
@@ -178,50 +182,54 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
         AND (c.old_total_price - c.new_total_price)::bigint * 100 >= c.old_total_price::bigint * ${CUT_PERCENT}
       ORDER BY c.changed_at, c.listing_id, c.seq
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
-      RETURNING user_id, title`),
+      RETURNING user_id, title`,
     );
     const [cutMark] = await rowsOf<{ d: string | null; keys: string[] | null }>(
       tx,
-      sql.raw(`WITH n AS (${newCuts}), m AS (SELECT to_char(greatest(max(changed_at), '${cutDate}'::date), 'YYYY-MM-DD') AS d FROM n)
-        SELECT m.d, array(SELECT k FROM n WHERE n.changed_at = m.d::date) AS keys FROM m`),
+      sql`WITH n AS (${newCuts}), m AS (SELECT to_char(greatest(max(changed_at), ${cutDate}::date), 'YYYY-MM-DD') AS d FROM n)
+        SELECT m.d, array(SELECT k FROM n WHERE n.changed_at = m.d::date) AS keys FROM m`,
     );
 
     // ---- a new month of the estate's listing average --------------------------------------------------
+    // only months the pages show: an average of at least MIN_LISTING_SAMPLE.estate listings on sale; the change
+    // only against a month that has it too (as figures.ts sampledChange)
     const month = state.month ?? '1970-01-01';
     const seenEstates = JSON.stringify(state.monthEstates ?? []);
+    const minSample = MIN_LISTING_SAMPLE.estate;
     const months = await rowsOf<{ user_id: number; title: string }>(
       tx,
-      sql.raw(`
+      sql`
       WITH cur AS (
         SELECT DISTINCT ON (p.target_id) p.target_id, p.month, p.listing_avg
         FROM price_series p
-        WHERE p.level = 'estate' AND p.listing_avg IS NOT NULL AND p.month >= '${month}'::date
+        WHERE p.level = 'estate' AND p.listing_avg IS NOT NULL AND p.listing_count >= ${minSample}
+          AND p.month >= ${month}::date
           AND p.target_id IN (SELECT estate_id FROM (${subs}) s0)
-          AND NOT (p.month = '${month}'::date AND p.target_id IN (SELECT jsonb_array_elements_text(${sqlText(seenEstates)}::jsonb)::int))
+          AND NOT (p.month = ${month}::date AND p.target_id IN (SELECT jsonb_array_elements_text(${seenEstates}::jsonb)::int))
         ORDER BY p.target_id, p.month DESC
       )
       INSERT INTO messages (user_id, kind, estate_id, title, content, link, dedupe_key)
       SELECT s.user_id, 'monthly_avg', cur.target_id, '月度均价',
         e.name || ' ' || extract(month FROM cur.month)::int || '月挂牌均价 ' || cur.listing_avg || '元/㎡，' ||
           CASE WHEN prev.listing_avg IS NULL OR prev.listing_avg = 0 THEN '上月暂无数据'
-               WHEN cur.listing_avg > prev.listing_avg THEN '环比上涨 ' || regexp_replace(round((cur.listing_avg - prev.listing_avg) * 100.0 / prev.listing_avg, 1)::text, '\\.0$', '') || '%'
-               WHEN cur.listing_avg < prev.listing_avg THEN '环比下跌 ' || regexp_replace(round((prev.listing_avg - cur.listing_avg) * 100.0 / prev.listing_avg, 1)::text, '\\.0$', '') || '%'
+               WHEN cur.listing_avg > prev.listing_avg THEN '环比上涨 ' || ${raw(pct1('(cur.listing_avg - prev.listing_avg) * 100.0 / prev.listing_avg'))} || '%'
+               WHEN cur.listing_avg < prev.listing_avg THEN '环比下跌 ' || ${raw(pct1('(prev.listing_avg - cur.listing_avg) * 100.0 / prev.listing_avg'))} || '%'
                ELSE '环比持平' END,
         '/' || e.city_id || '/house-detail/' || e.id,
         'month:' || cur.target_id || ':' || to_char(cur.month, 'YYYY-MM')
       FROM cur JOIN (${subs}) s ON s.estate_id = cur.target_id JOIN estate e ON e.id = cur.target_id
       LEFT JOIN price_series prev ON prev.level = 'estate' AND prev.target_id = cur.target_id
-        AND prev.month = (cur.month - interval '1 month')::date
+        AND prev.month = (cur.month - interval '1 month')::date AND prev.listing_count >= ${minSample}
       ORDER BY cur.target_id
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
-      RETURNING user_id, title`),
+      RETURNING user_id, title`,
     );
 
     // ---- watermarks ----------------------------------------------------------------------------------
     const [mark] = await rowsOf<{ deal_id: number; month: string | null }>(
       tx,
-      sql.raw(`SELECT greatest((SELECT coalesce(max(id), 0) FROM deal), ${Math.trunc(state.dealId)})::int AS deal_id,
-        to_char(greatest(${MAX_MONTH}, '${month}'::date), 'YYYY-MM-DD') AS month`),
+      sql`SELECT greatest((SELECT coalesce(max(id), 0) FROM deal), ${Math.trunc(state.dealId)})::int AS deal_id,
+        to_char(greatest(${raw(MAX_MONTH)}, ${month}::date), 'YYYY-MM-DD') AS month`,
     );
     const nextMonth = mark?.month ?? state.month;
     let monthEstates = state.monthEstates ?? [];
@@ -280,18 +288,15 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
   return { ...out, ms: Math.round(performance.now() - started) };
 }
 
-/** A SQL string literal. */
-function sqlText(s: string): string {
-  return `'${s.replaceAll("'", "''")}'`;
-}
-
 /**
- * ALERT_SMS=1: the sandbox SMS gateway (as the server's, outside production) writes each alert SMS to sms_outbox.
- * Off by default; null when off or when no sandbox gateway may be used (production has no provider here yet).
+ * ALERT_SMS=1: the sandbox SMS gateway (as the server's, outside a deployment) writes each alert SMS to sms_outbox.
+ * Off by default; null when off or when no sandbox gateway may be used (a deployment has no provider here yet).
  */
 export function alertSmsFromEnv(handle: DatabaseHandle, env: NodeJS.ProcessEnv = process.env): AlertSms | null {
   if (env.ALERT_SMS !== '1') return null;
-  const provider = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  // the server's rule (apps/server/src/env.ts): the sandbox unless this is a deployment
+  const provider = env.SMS_PROVIDER ?? (isDeployed(env) ? 'none' : 'sandbox');
+  if (provider === 'sandbox' && isDeployed(env)) return null;
   if (provider !== 'sandbox') return null;
   return {
     async send(phone, template, params) {

@@ -42,3 +42,4 @@ export * from './api/messages.ts';
 export * from './api/scenes.ts';
 export * from './figures.ts';
 export * from './api/data-import.ts';
+export * from './deployment.ts';
