@@ -38,6 +38,7 @@ export const REDIRECTS: Record<string, RegExp> = {
   'ops-staff': /^\/login\?redirect=%2Fops%2Fstaff$/,
   'ops-audit': /^\/login\?redirect=%2Fops%2Faudit$/,
   'ops-import': /^\/login\?redirect=%2Fops%2Fimport$/,
+  'ops-codes': /^\/login\?redirect=%2Fops%2Fcodes$/,
 };
 
 /** Pages that answer an unknown id with a 404 of their own wording (PAGES.md) instead of the generic page. */

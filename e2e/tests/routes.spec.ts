@@ -4,8 +4,8 @@ import { OWN_NOT_FOUND, REDIRECTS, ROUTE_CASES } from '../support/routes.ts';
 test.describe('every route of spec §2 answers with server-rendered HTML', () => {
   test('the route table has the spec’s 144 routes and the product’s own pages', () => {
     const ids = new Set(ROUTE_CASES.map((r) => r.id));
-    // map search, the sandbox SMS page, the message centre, the 4 staff pages
-    const own = ['map', 'dev-sms', 'profile-message', 'ops-home', 'ops-staff', 'ops-audit', 'ops-import'];
+    // map search, the sandbox SMS page, the message centre, the 5 staff pages
+    const own = ['map', 'dev-sms', 'profile-message', 'ops-home', 'ops-staff', 'ops-audit', 'ops-import', 'ops-codes'];
     for (const id of own) expect(ids.has(id), id).toBe(true);
     expect(ids.size).toBe(144 + own.length);
   });

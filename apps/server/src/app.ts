@@ -41,6 +41,8 @@ import { createSubscriptionsRepo } from './modules/subscriptions/repo.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { dataImportRoutes } from './modules/data-import/routes.ts';
+import { membershipRoutes } from './modules/membership/routes.ts';
+import { createMembershipService } from './modules/membership/service.ts';
 import { createDataImportService } from './modules/data-import/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -179,6 +181,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       });
       await api.register(staffRoutes, { staff });
       await api.register(messagesRoutes, { repo: createMessagesRepo(database.db) });
+      await api.register(membershipRoutes, { membership: createMembershipService(database.db, { now }), staff });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

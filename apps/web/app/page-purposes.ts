@@ -154,6 +154,7 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   'ops-staff': '工作人员与角色列表；运营按手机号授予或撤销角色，每次变更写入审计日志。',
   'ops-audit': '审计日志：工作人员的每一次操作与资金变动，最新在前，可按操作人和操作筛选。',
   'ops-import': '数据导入：上传小区、挂牌、成交、租房 CSV，校验后写入并运行价格提醒任务。',
+  'ops-codes': '兑换码：生成一批单次使用的会员兑换码。',
 };
 
 export function pagePurpose(routeId: string | undefined): string | undefined {

@@ -112,7 +112,7 @@ export const PAGES: Record<string, PageInfo> = {
   'profile-collect': { title: '订阅与收藏', noindex: true, skeleton: 'list' },
   'profile-info': { title: '个人信息', noindex: true },
   'profile-message': { title: '消息', tab: 'messages', skeleton: 'list', noindex: true },
-  'promotion-exchange-vip': { title: '兑换会员' },
+  'promotion-exchange-vip': { title: '兑换会员', noindex: true },
   'quotation-detail': { title: '行情详情', skeleton: 'report' },
   'tools-integral': { title: '积分计算' },
   'tools-integral-result': { title: '积分结果' },
@@ -192,6 +192,7 @@ export const PAGES: Record<string, PageInfo> = {
   'ops-staff': { title: '工作人员', noindex: true, ownLayout: true },
   'ops-audit': { title: '审计日志', noindex: true, ownLayout: true },
   'ops-import': { title: '数据导入', noindex: true, ownLayout: true },
+  'ops-codes': { title: '兑换码', noindex: true, ownLayout: true },
 };
 
 export function pageInfo(routeId: string | undefined): PageInfo | undefined {

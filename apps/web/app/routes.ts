@@ -86,7 +86,7 @@ export default [
   route('profile/collect', 'routes/account/profile-collect.tsx', { id: 'profile-collect' }),
   route('profile/info', 'routes/account/profile-info.tsx', { id: 'profile-info' }),
   route('profile/message', 'routes/profile/message.tsx', { id: 'profile-message' }),
-  route('promotion/exchange-vip', P, { id: 'promotion-exchange-vip' }),
+  route('promotion/exchange-vip', 'routes/account/exchange-vip.tsx', { id: 'promotion-exchange-vip' }),
   route('quotation/detail', 'routes/quotation/quotation-detail.tsx', { id: 'quotation-detail' }),
   route('tools/integral', P, { id: 'tools-integral' }),
   route('tools/integral/result', P, { id: 'tools-integral-result' }),
@@ -174,5 +174,6 @@ export default [
     route('staff', 'routes/ops/staff.tsx', { id: 'ops-staff' }),
     route('audit', 'routes/ops/audit.tsx', { id: 'ops-audit' }),
     route('import', 'routes/ops/import.tsx', { id: 'ops-import' }),
+    route('codes', 'routes/ops/codes.tsx', { id: 'ops-codes' }),
   ]),
 ] satisfies RouteConfig;

@@ -43,3 +43,4 @@ export * from './api/scenes.ts';
 export * from './figures.ts';
 export * from './api/data-import.ts';
 export * from './deployment.ts';
+export * from './api/membership.ts';

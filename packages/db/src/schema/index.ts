@@ -5,3 +5,4 @@ export * from './reports.ts';
 export * from './overseas.ts';
 export * from './content.ts';
 export * from './accounts.ts';
+export * from './membership.ts';

@@ -28,11 +28,12 @@ export const AUDIT_OPS_ONLY = '仅运营人员可以查看审计日志';
 export const ROLE_FORMAT_ERROR = `角色只能是 ${STAFF_ROLES.join('、')} 之一`;
 
 /** Every action the audit log knows so far; later issues add theirs (order.refund, lead.assign…). */
-export const AUDIT_ACTIONS = ['staff.grant', 'staff.revoke', 'data.import'] as const;
+export const AUDIT_ACTIONS = ['staff.grant', 'staff.revoke', 'data.import', 'codes.create'] as const;
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.grant': '授予角色',
   'staff.revoke': '撤销角色',
   'data.import': '导入数据',
+  'codes.create': '生成兑换码',
 };
 
 /** The viewer of an /ops page, resolved by the server (ADR 0009's one exception); roles empty: not staff. */

@@ -35,6 +35,13 @@ export const OPS_CONSOLES: readonly OpsConsole[] = [
     description: '上传小区、挂牌、成交、租房 CSV；校验通过才写入，随后运行价格提醒任务',
     roles: ['ops'],
   },
+  {
+    id: 'ops-codes',
+    to: '/ops/codes',
+    title: '兑换码',
+    description: '生成一批会员兑换码（一码一次，只显示一次）',
+    roles: ['ops'],
+  },
 ];
 
 export function consolesFor(roles: readonly StaffRole[]): OpsConsole[] {

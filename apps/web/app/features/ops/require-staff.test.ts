@@ -52,7 +52,13 @@ describe('requireStaff', () => {
 
 describe('the consoles', () => {
   it('are listed by role: every staff role sees the overview and the staff list, only ops the audit log', () => {
-    expect(consolesFor(['ops']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-audit', 'ops-import']);
+    expect(consolesFor(['ops']).map((c) => c.id)).toEqual([
+      'ops-home',
+      'ops-staff',
+      'ops-audit',
+      'ops-import',
+      'ops-codes',
+    ]);
     expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff']);
     expect(consolesFor([])).toEqual([]);
     for (const c of OPS_CONSOLES) expect(c.to).toMatch(/^\/ops(\/|$)/);

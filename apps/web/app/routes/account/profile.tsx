@@ -3,7 +3,7 @@
 // entries. Rendered the same for everyone on the server (ADR 0009); the personal part comes from GET user/summary.
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { SITE_DESCRIPTION, pageTitle, type UserSummary } from '@fjt/domain';
+import { SITE_DESCRIPTION, pageTitle, type MemberStatus, type UserSummary } from '@fjt/domain';
 import type { Route } from './+types/profile';
 import type { loader as rootLoader } from '../../root.tsx';
 import { callApi, loginHref, useViewer } from '../../lib/session.ts';
@@ -43,12 +43,16 @@ export default function ProfilePage() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const cityId = root?.cityId ?? 605;
   const [summary, setSummary] = useState<UserSummary | null>(null);
+  const [member, setMember] = useState<MemberStatus | null>(null);
 
   useEffect(() => {
     if (viewer.status !== 'user') return;
     let live = true;
     void callApi<UserSummary>('user/summary').then((res) => {
       if (live && res.resultCode === 0 && res.body) setSummary(res.body);
+    });
+    void callApi<MemberStatus>('memberCard/getMemberCardInfo', {}).then((res) => {
+      if (live && res.resultCode === 0 && res.body) setMember(res.body);
     });
     return () => {
       live = false;
@@ -81,13 +85,24 @@ export default function ProfilePage() {
             <span className="acct-head__go">个人信息 ›</span>
           </Link>
           <div className="acct-vip" data-testid="profile-vip">
-            <span>
-              <strong>普通用户</strong>
-              <br />
-              开通会员，查看全部成交价
-            </span>
+            {member?.isVip ? (
+              <span>
+                <strong>房价通会员</strong>
+                <br />
+                <span className="num">
+                  {new Date(member.expiresAt!).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })}
+                </span>{' '}
+                到期 · 剩余{member.daysLeft}天
+              </span>
+            ) : (
+              <span>
+                <strong>普通用户</strong>
+                <br />
+                开通会员，查看全部成交价
+              </span>
+            )}
             <Link className="acct-vip__cta" to="/profile/buynewvip">
-              开通会员
+              {member?.isVip ? '续费' : '开通会员'}
             </Link>
           </div>
           <nav className="acct-counts" aria-label="我的数据" data-testid="profile-counts">
