@@ -83,7 +83,9 @@ test('个人信息: avatar and nickname are saved, a bad nickname is refused, lo
   await page.goto('/profile/info');
   await page.getByRole('button', { name: /^头像/ }).click();
   await page.getByRole('button', { name: '头像：园' }).click();
-  await expect(page.getByRole('button', { name: /^头像/ }).locator('[data-avatar="garden"]')).toBeVisible();
+  // the row (not the picker's buttons, named 头像：…) shows the saved avatar, and the picker closes
+  await expect(page.getByRole('button', { name: '头像', exact: true }).locator('[data-avatar="garden"]')).toBeVisible();
+  await expect(page.getByRole('region', { name: '选择头像' })).toHaveCount(0);
 
   await page.getByRole('button', { name: /^昵称/ }).click();
   await page.locator('input[name="nickname"]').fill('加我13812345678');

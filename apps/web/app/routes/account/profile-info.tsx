@@ -43,6 +43,7 @@ export default function ProfileInfoPage() {
   }
 
   const update = async (changes: { nickname?: string; avatar?: string }) => {
+    const from: Panel = changes.avatar !== undefined ? 'avatar' : 'nickname';
     setBusy(true);
     setError('');
     const res = await callApi<UserInfo>('user/update', changes);
@@ -53,7 +54,8 @@ export default function ProfileInfoPage() {
     }
     setEdited(res.body);
     rememberLogin(res.body);
-    setPanel(null);
+    // close the panel that saved, not one opened since
+    setPanel((open) => (open === from ? null : open));
     void toast('已保存');
     return true;
   };
