@@ -70,7 +70,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'hangzhou', testIgnore: /cities\.spec\.ts$/ },
+    // signs the demo ops user in once and keeps its browser state (e2e/support/login.ts OPS_STATE)
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    { name: 'hangzhou', testIgnore: /cities\.spec\.ts$/, dependencies: ['setup'] },
     ...(samplePort ? [{ name: 'all-cities', testMatch: /cities\.spec\.ts$/, use: { baseURL: sampleURL } }] : []),
   ],
   webServer: [

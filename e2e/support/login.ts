@@ -1,6 +1,9 @@
 // Signing in for end-to-end tests: through the API (code sent, read from the sandbox outbox, verified) with the
 // page's own request context, so the session cookie lands in the browser. Each call uses a fresh phone unless
 // one is given.
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -41,4 +44,18 @@ export async function signIn(page: Page, phone = freshPhone()): Promise<string> 
   });
   expect(res.status(), await res.text()).toBe(200);
   return phone;
+}
+
+/**
+ * The demo ops user's signed-in browser state, made once per run by tests/ops-session.setup.ts: specs that need
+ * an ops user open a context with it instead of signing the one shared phone in again (its codes are limited to
+ * one a minute).
+ */
+export const OPS_STATE = join(tmpdir(), `fjt-e2e-ops-${process.env.E2E_PORT ?? 3210}.json`);
+export const DEMO_OPS_PHONE = '13800000001';
+
+/** The demo ops user's cookies from OPS_STATE, for a page whose context already exists. */
+type StoredCookie = { name: string; value: string; domain: string; path: string };
+export function opsCookies(): StoredCookie[] {
+  return (JSON.parse(readFileSync(OPS_STATE, 'utf8')) as { cookies: StoredCookie[] }).cookies;
 }

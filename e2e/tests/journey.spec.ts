@@ -4,11 +4,9 @@
 // A screenshot of each step.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
-import { freshPhone, signIn } from '../support/login.ts';
+import { OPS_STATE, freshPhone } from '../support/login.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-const DEMO_OPS = '13800000001';
 
 /** An estate of 605 far down the list, which other specs are unlikely to look at. */
 async function quietEstate(request: APIRequestContext): Promise<{ id: number; name: string }> {
@@ -53,10 +51,8 @@ test('订阅 → login → subscribed → 订阅与收藏 → an import brings a
   await page.screenshot({ path: shot('journey-3-collect') });
 
   // 5. an ops user imports a deal of the estate in /ops/import
-  const opsContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const opsContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: OPS_STATE });
   const ops = await opsContext.newPage();
-  await ops.goto('/ops/import');
-  await signIn(ops, DEMO_OPS);
   await ops.goto('/ops/import');
   await ops.getByRole('combobox', { name: '数据类型' }).selectOption('deals');
   const csv = `external_id,estate_id,deal_date,total_price,area,rooms,halls\njourney-${Date.now()},${estate.id},2022-04-18,255,88,2,1\n`;

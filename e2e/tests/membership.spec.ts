@@ -3,16 +3,14 @@
 // its expiry. Screenshots of each.
 import { expect, test } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
-import { signIn } from '../support/login.ts';
+import { OPS_STATE, signIn } from '../support/login.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('exchange codes from /ops/codes give VIP days shown on 我的', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  const opsContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const opsContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: OPS_STATE });
   const ops = await opsContext.newPage();
-  await ops.goto('/ops/codes');
-  await signIn(ops, '13800000001');
   await ops.goto('/ops/codes');
   await ops.getByRole('spinbutton', { name: '数量' }).fill('3');
   await ops.getByRole('spinbutton', { name: '会员天数' }).fill('30');

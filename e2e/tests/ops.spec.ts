@@ -4,9 +4,7 @@
 // Screenshots at 375×812 and 1280×800.
 import { expect, test, type APIResponse } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
-import { freshPhone, signIn } from '../support/login.ts';
-
-const DEMO_OPS = '13800000001';
+import { freshPhone, opsCookies, signIn } from '../support/login.ts';
 
 function expectStaffHeaders(response: Pick<APIResponse, 'headers'> | null) {
   expect(response).not.toBeNull();
@@ -47,7 +45,7 @@ test.describe('/ops', () => {
     browser,
   }) => {
     test.setTimeout(60_000);
-    await signIn(page, DEMO_OPS);
+    await page.context().addCookies(opsCookies());
     const overview = await page.goto('/ops');
     expect(overview?.status()).toBe(200);
     expectStaffHeaders(overview);
