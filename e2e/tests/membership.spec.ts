@@ -26,10 +26,10 @@ test('exchange codes from /ops/codes give VIP days shown on 我的', async ({ pa
   await expect(page).toHaveURL(/\/login\?redirect=%2Fpromotion%2Fexchange-vip$/);
   await signIn(page);
   await page.goto('/promotion/exchange-vip');
-  await page.getByPlaceholder('XXXX-XXXX-XXXX-XXXX').fill('ABCD-EFGH-JKMN-PQRS');
+  await page.getByRole('textbox', { name: '兑换码' }).fill('ABCD-EFGH-JKMN-PQRS');
   await page.getByRole('button', { name: '立即兑换' }).click();
   await expect(page.getByTestId('exchange-error')).toHaveText('兑换码无效或已被使用');
-  await page.getByPlaceholder('XXXX-XXXX-XXXX-XXXX').fill(code.toLowerCase());
+  await page.getByRole('textbox', { name: '兑换码' }).fill(code.toLowerCase());
   await page.getByRole('button', { name: '立即兑换' }).click();
   await expect(page.getByTestId('exchange-done')).toContainText('已领取30天会员');
   await page.screenshot({ path: shot('membership-exchanged'), fullPage: true });

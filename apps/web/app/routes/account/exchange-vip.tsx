@@ -12,6 +12,7 @@ import {
 } from '@fjt/domain';
 import type { Route } from './+types/exchange-vip';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
+import { chinaDate } from '../../features/account/format.ts';
 import '../../features/account/account.css';
 
 export const meta: Route.MetaFunction = () => [
@@ -56,9 +57,7 @@ export default function ExchangeVipPage() {
           <h2>兑换成功</h2>
           <p>
             已领取<span className="num">{done.days}</span>天会员，会员有效期至
-            <span className="num">
-              {new Date(done.status.expiresAt!).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })}
-            </span>
+            <span className="num">{chinaDate(done.status.expiresAt!)}</span>
           </p>
           <Link className="btn btn-primary" to="/profile">
             返回我的
@@ -75,7 +74,7 @@ export default function ExchangeVipPage() {
               autoComplete="off"
               autoCapitalize="characters"
               maxLength={19}
-              placeholder="XXXX-XXXX-XXXX-XXXX"
+              placeholder="请输入16位兑换码"
             />
           </label>
           <p className="acct-error" role="alert" data-testid="exchange-error">

@@ -8,6 +8,7 @@ import type { Route } from './+types/profile';
 import type { loader as rootLoader } from '../../root.tsx';
 import { callApi, loginHref, useViewer } from '../../lib/session.ts';
 import { Avatar, displayName } from '../../features/account/Avatar.tsx';
+import { chinaDate } from '../../features/account/format.ts';
 import '../../features/account/account.css';
 
 export const meta: Route.MetaFunction = () => [
@@ -89,10 +90,7 @@ export default function ProfilePage() {
               <span>
                 <strong>房价通会员</strong>
                 <br />
-                <span className="num">
-                  {new Date(member.expiresAt!).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })}
-                </span>{' '}
-                到期 · 剩余{member.daysLeft}天
+                <span className="num">{chinaDate(member.expiresAt!)}</span> 到期 · 剩余{member.daysLeft}天
               </span>
             ) : (
               <span>
