@@ -44,3 +44,4 @@ export * from './figures.ts';
 export * from './api/data-import.ts';
 export * from './deployment.ts';
 export * from './api/membership.ts';
+export * from './api/payments.ts';
