@@ -73,12 +73,36 @@ export interface ProviderReply {
   body: string | null;
 }
 
+export interface TradeRef {
+  outTradeNo: string;
+  providerTxnId: string | null;
+  appAccountToken: string | null;
+}
+
+/**
+ * How adapters and the sandbox notifier make HTTP calls. buildApp gives them one that sends requests for its own
+ * origin (the sandbox gateway under /__sandbox, our notify endpoints) through Fastify's inject, so the embedded
+ * default works without a listening socket or outbound network, and everything else through fetch.
+ */
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+export type HttpClient = (request: HttpRequest) => Promise<HttpResponse>;
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Starts a payment at the provider and says what the page must do. Throws on provider errors. */
   createPayment(order: ProviderOrder): Promise<PayAction>;
-  /** Active query (used when a notification is late). */
-  query(outTradeNo: string): Promise<ProviderTrade>;
+  /** Active query (used when a notification is late). Apple looks up by transaction id, the others by order number. */
+  query(ref: TradeRef): Promise<ProviderTrade>;
   /** Closes an unpaid trade at the provider (timeout or cancel); a trade the provider never saw is fine. */
   close(outTradeNo: string): Promise<void>;
   /** Refunds a paid trade in full. Apple cannot be refunded by the merchant: it answers {ok:false}. */
