@@ -118,7 +118,13 @@ export const payAction = z.discriminatedUnion('kind', [
     bridgeScript: z.string().nullable(),
   }),
   /** Apple IAP: the app buys productId with appAccountToken, then the page POSTs the JWS to apple/confirm. */
-  z.object({ kind: z.literal('apple'), productId: z.string(), appAccountToken: z.string() }),
+  z.object({
+    kind: z.literal('apple'),
+    productId: z.string(),
+    appAccountToken: z.string(),
+    /** Sandbox only: a same-origin script defining window.fjtStoreKit.purchase (the real app has StoreKit). */
+    storeKitScript: z.string().nullable(),
+  }),
 ]);
 export type PayAction = z.infer<typeof payAction>;
 export const unifiedOrderBody = z.object({ orderNo: z.string(), action: payAction });
