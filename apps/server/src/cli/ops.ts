@@ -1,13 +1,32 @@
-// npm run ops -- staff add|remove|list (see modules/staff/cli.ts). Runs against DATABASE_URL or the embedded
-// database (DATA_DIR, default ./var/db), migrating it first. Exit codes: 0 ok, 1 refused, 2 bad arguments.
-import { migrate, openDatabase } from '@fjt/db';
-import { EXIT, USAGE, parseOpsArgs, runOpsCommand } from '../modules/staff/cli.ts';
+// npm run ops -- staff add|remove|list, codes create, grant (see modules/staff/cli.ts and
+// modules/membership/cli.ts). Runs against DATABASE_URL or the embedded database (DATA_DIR, default ./var/db),
+// migrating it first. Exit codes: 0 ok, 1 refused, 2 bad arguments.
+import { migrate, openDatabase, type Database } from '@fjt/db';
+import { EXIT, USAGE, parseOpsArgs, runOpsCommand, type CliIo } from '../modules/staff/cli.ts';
 import { createStaffService } from '../modules/staff/service.ts';
+import { MEMBERSHIP_USAGE, parseMembershipArgs, runMembershipCommand } from '../modules/membership/cli.ts';
+import { createMembershipService } from '../modules/membership/service.ts';
 
-const cmd = parseOpsArgs(process.argv.slice(2));
-if ('error' in cmd) {
-  console.error(cmd.error);
-  console.error(USAGE);
+type Area = { run: (db: Database, io: CliIo) => Promise<number> };
+
+function areaOf(args: string[]): Area | { error: string } {
+  if (args[0] === 'staff') {
+    const cmd = parseOpsArgs(args);
+    return 'error' in cmd ? cmd : { run: (db, io) => runOpsCommand(cmd, createStaffService(db), io) };
+  }
+  if (args[0] === 'codes' || args[0] === 'grant') {
+    const cmd = parseMembershipArgs(args);
+    return 'error' in cmd
+      ? cmd
+      : { run: (db, io) => runMembershipCommand(cmd, createMembershipService(db, { now: Date.now }), io) };
+  }
+  return { error: '未知命令 / unknown command' };
+}
+
+const area = areaOf(process.argv.slice(2));
+if ('error' in area) {
+  console.error(area.error);
+  console.error(`${USAGE}\n${MEMBERSHIP_USAGE}`);
   process.exit(EXIT.badArguments);
 }
 const handle = await openDatabase({
@@ -16,7 +35,7 @@ const handle = await openDatabase({
 });
 try {
   await migrate(handle.sql);
-  process.exitCode = await runOpsCommand(cmd, createStaffService(handle.db), {
+  process.exitCode = await area.run(handle.db, {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
   });

@@ -137,3 +137,6 @@ export const codesCreateInput = z.object({
 });
 export const codesCreateBody = z.object({ batch: z.string(), expiresAt: z.string(), codes: z.array(z.string()) });
 export type CodesCreateBody = z.infer<typeof codesCreateBody>;
+
+/** Staff grants of VIP days (npm run ops -- grant). */
+export const GRANT_USER_UNKNOWN = '该手机号尚未注册';

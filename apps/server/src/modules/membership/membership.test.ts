@@ -8,6 +8,8 @@ import { DAY_MS } from '@fjt/domain';
 import { buildApp } from '../../app.ts';
 import { expectFail, signInAs, type SignedIn } from '../../testing.ts';
 import { createMembershipService, type MembershipService } from './service.ts';
+import { parseMembershipArgs, runMembershipCommand } from './cli.ts';
+import { EXIT } from '../staff/cli.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -172,5 +174,77 @@ describe('POST ops/codes/create', () => {
     expect(audit).toEqual({ actor_id: ops.id, action: 'codes.create' });
     // a code made here works
     expect(body<{ days: number }>(await post('promotion/exchange-vip', user, { code: made.codes[0] })).days).toBe(30);
+  });
+});
+
+describe('npm run ops -- codes | grant', () => {
+  const run = async (args: string[]) => {
+    const cmd = parseMembershipArgs(args);
+    if ('error' in cmd) return { code: EXIT.badArguments, out: [] as string[], err: [cmd.error] };
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runMembershipCommand(cmd, membership, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    return { code, out, err };
+  };
+
+  it('codes create prints a batch of codes that redeem once, audited with actor null', async () => {
+    const made = await run(['codes', 'create', '--count', '2', '--days', '7']);
+    expect(made.code).toBe(0);
+    const codes = made.out.filter((l) => /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/.test(l));
+    expect(codes).toHaveLength(2);
+    const batch = /批次 (\S+)：/.exec(made.out[0]!)![1]!;
+    const audit = await database.sql.query<{ actor_id: number | null; detail: { count: number } }>(
+      `SELECT actor_id, detail FROM audit_log WHERE action = 'codes.create' AND target_id = $1`,
+      [batch],
+    );
+    expect(audit).toEqual([{ actor_id: null, detail: expect.objectContaining({ count: 2, days: 7 }) }]);
+    const me = await signInAs(app);
+    expect(body<{ days: number }>(await post('promotion/exchange-vip', me, { code: codes[0] })).days).toBe(7);
+    expectFail(await post('promotion/exchange-vip', me, { code: codes[0] }), 400, '兑换码无效或已被使用');
+  });
+
+  it('grant gives days once per --ref, audited; an unknown phone is refused (exit 1)', async () => {
+    const me = await signInAs(app);
+    const [user] = await database.sql.query<{ phone: string; id: number }>(
+      `SELECT phone, id FROM users WHERE id = (SELECT max(id) FROM users)`,
+    );
+    const args = ['grant', '--phone', user!.phone, '--days', '5', '--reason', '客诉补偿', '--ref', 'ticket-881'];
+    const first = await run(args);
+    expect(first.code, first.err.join()).toBe(0);
+    expect(first.out[0]).toContain('已赠送');
+    const again = await run(args);
+    expect(again.code).toBe(0);
+    expect(again.out[0]).toContain('nothing changed');
+    const status = body<Status>(await post('memberCard/getMemberCardInfo', me));
+    expect(status).toMatchObject({ isVip: true, daysLeft: 5 });
+    const audit = await database.sql.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE action = 'membership.grant' AND target_id = $1`,
+      [String(user!.id)],
+    );
+    expect(audit).toHaveLength(1);
+    const unknown = await run(['grant', '--phone', '13900000000', '--days', '5', '--reason', 'x']);
+    expect(unknown.code).toBe(EXIT.refused);
+    expect(unknown.err[0]).toContain('该手机号尚未注册');
+  });
+
+  it('refuses bad arguments with exit 2 and a Chinese / English message', async () => {
+    for (const args of [
+      ['codes'],
+      ['codes', 'make', '--count', '1', '--days', '1'],
+      ['codes', 'create', '--count', '0', '--days', '7'],
+      ['codes', 'create', '--count', '501', '--days', '7'],
+      ['codes', 'create', '--count', '2', '--days', '7.5'],
+      ['codes', 'create', '--count', '2', '--days', '7', '--valid-days', '0'],
+      ['grant', '--phone', '123', '--days', '5', '--reason', 'x'],
+      ['grant', '--phone', '13800000001', '--days', '0', '--reason', 'x'],
+      ['grant', '--phone', '13800000001', '--days', '5'],
+      ['grant', '--phone', '13800000001', '--days', '5', '--reason', 'x', '--ref', 'bad ref'],
+      ['grant', 'now', '--phone', '13800000001', '--days', '5', '--reason', 'x'],
+      ['codes', 'create', '--count', '2', '--days', '7', '--force'],
+    ]) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.join('\n'), args.join(' ')).toMatch(/[\u4e00-\u9fff].* \/ [a-z-]/);
+    }
   });
 });

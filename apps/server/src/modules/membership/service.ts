@@ -10,6 +10,7 @@ import {
   EXCHANGE_CODE_EXPIRED,
   EXCHANGE_CODE_LENGTH,
   EXCHANGE_CODE_UNKNOWN,
+  GRANT_USER_UNKNOWN,
   nextVipPeriod,
   normaliseExchangeCode,
   vipStatusOf,
@@ -136,6 +137,29 @@ export function createMembershipService(db: Database, deps: { now: () => number 
         return row.days;
       });
       return { days, status: await this.status(userId) };
+    },
+
+    /**
+     * Staff gives a user `days` of membership (compensation, a partner's user): audited, once per `ref` — the
+     * caller's request id, so a retried command grants nothing twice.
+     */
+    async grantByStaff(g: { phone: string; days: number; reason: string; ref: string; actorId: number | null; ip?: string | null }) {
+      return db.transaction(async (tx) => {
+        const [user] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE phone = ${g.phone}`);
+        if (!user) throw ApiError.notFound(GRANT_USER_UNKNOWN);
+        const granted = await grantDays(tx, { userId: user.id, days: g.days, source: 'grant', ref: g.ref });
+        if (granted) {
+          await recordAudit(tx, {
+            actorId: g.actorId,
+            action: 'membership.grant',
+            targetType: 'user',
+            targetId: user.id,
+            detail: { days: g.days, reason: g.reason, ref: g.ref },
+            ip: g.ip ?? null,
+          });
+        }
+        return { userId: user.id, granted };
+      });
     },
 
     /** Makes `count` codes of `days` each, valid `validDays`; returns them (the only time they are seen). */
