@@ -133,7 +133,10 @@ describe("registerApiCache: routes the same for every visitor ('visitors')", () 
     const anon = await app.inject('/rows');
     expect([rows(anon), anon.headers['x-cache'], anon.headers.vary]).toEqual(['masked', 'miss', VISITORS_VARY]);
     expect(rows(await app.inject('/rows'))).toBe('masked');
-    const again = await app.inject({ url: '/rows', headers: { ...member, 'if-none-match': String(anon.headers.etag) } });
+    const again = await app.inject({
+      url: '/rows',
+      headers: { ...member, 'if-none-match': String(anon.headers.etag) },
+    });
     expect([again.statusCode, rows(again), again.headers['x-cache']]).toEqual([200, 'full', undefined]);
     expect(rows(await app.inject({ url: '/rows', headers: { token: 'member' } }))).toBe('full');
     expect(calls).toBe(4);

@@ -172,7 +172,13 @@ describe('dealMasked and presentDealRow', () => {
       masked: true,
     });
     const week = { id: 2, rooms: 3, halls: 2, area: 120, totalPrice: 5e6, unitPrice: 41_667, date: '2026-06-17' };
-    expect(presentWeekDeal(week, true)).toEqual({ ...week, totalPrice: null, unitPrice: null, date: '2026-06', masked: true });
+    expect(presentWeekDeal(week, true)).toEqual({
+      ...week,
+      totalPrice: null,
+      unitPrice: null,
+      date: '2026-06',
+      masked: true,
+    });
     expect(presentWeekDeal(week, false)).toEqual({ ...week, masked: false });
   });
 });
@@ -323,9 +329,7 @@ describe('every endpoint with deal rows', () => {
     } finally {
       clock = saved;
     }
-    (await get<DealHistoryBody>(`house/deal/history?houseId=${estateId}&page=2`, member)).list.forEach(
-      expectMemberRow,
-    );
+    (await get<DealHistoryBody>(`house/deal/history?houseId=${estateId}&page=2`, member)).list.forEach(expectMemberRow);
   });
 });
 

@@ -16,14 +16,7 @@ import {
   type GeoService,
   type SearchService,
 } from '@fjt/domain';
-import {
-  addMonths,
-  dealMasked,
-  historyPosition,
-  monthOf,
-  monthWindow,
-  presentDealRow,
-} from '../estates/service.ts';
+import { addMonths, dealMasked, historyPosition, monthOf, monthWindow, presentDealRow } from '../estates/service.ts';
 import type { DealSqlRow } from '../estates/repo.ts';
 import type { DealsRepo } from './repo.ts';
 
