@@ -75,7 +75,7 @@ export function DealsBlock({
         </ul>
       )}
       {membersOnly > 0 && membership !== 'member' ? (
-        <VipUnlockNote>{`更早的${membersOnly}条成交价与成交日期仅会员可见`}</VipUnlockNote>
+        <VipUnlockNote>{`其余${membersOnly}条成交价与日期仅会员可见`}</VipUnlockNote>
       ) : null}
     </Card>
   );
