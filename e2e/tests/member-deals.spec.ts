@@ -105,7 +105,7 @@ test('a visitor sees masked deal rows and 开通会员查看; a member sees ever
 
   // ---- a visitor: the estate report's 5 latest deals, 2 of them masked
   await page.goto(`/605/house-report?estateId=${estate.id}`);
-  const reportDeals = page.locator('#house-deals');
+  const reportDeals = page.getByTestId('house-deals');
   await expect(reportDeals.locator('tbody tr')).toHaveCount(5);
   await expect(reportDeals.locator('tbody')).toContainText('**万');
   await expect(reportDeals.getByTestId('vip-unlock-note')).toBeVisible();
@@ -143,8 +143,8 @@ test('a visitor sees masked deal rows and 开通会员查看; a member sees ever
   await member.screenshot({ path: shot('member-deals-member-estate') });
 
   await member.goto(`/605/house-report?estateId=${estate.id}`);
-  await expect(member.locator('#house-deals').getByTestId('vip-unlock-note')).toHaveCount(0);
-  await expect(member.locator('#house-deals tbody')).not.toContainText('**万');
+  await expect(member.getByTestId('house-deals').getByTestId('vip-unlock-note')).toHaveCount(0);
+  await expect(member.getByTestId('house-deals').locator('tbody')).not.toContainText('**万');
 
   // ---- the caches, both orders. Pages: the shared page is the masked one, whoever asks first.
   const visitorPage = (url: string) => request.get(url);
