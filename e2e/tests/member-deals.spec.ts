@@ -3,9 +3,9 @@
 // deal's detail and the estate page's 最新成交; a member — signed in, a code made through the ops API and
 // redeemed — sees every price. The shared page cache and the API cache never hand one's answer to the other,
 // in either order. Screenshots of each.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
-import { OPS_STATE, signIn } from '../support/login.ts';
+import { becomeMember } from '../support/login.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -34,25 +34,6 @@ async function busyEstate(request: APIRequestContext) {
     await request.get('/rabbit/v1/rank/list?cityId=605&rank=deal&type=estate&size=1'),
   );
   return rank.list[0]!;
-}
-
-/** Makes `page`'s user a member: a code from the ops API (as the demo ops user), redeemed by the user. */
-async function becomeMember(page: Page, browser: Browser) {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const ops = await browser.newContext({ storageState: OPS_STATE });
-  const made = await body<{ codes: string[] }>(
-    await ops.request.post('/rabbit/v1/ops/codes/create', {
-      data: { count: 1, days: 30, validDays: 30 },
-      headers: { origin },
-    }),
-  );
-  await ops.close();
-  await signIn(page);
-  const redeemed = await page.request.post('/rabbit/v1/promotion/exchange-vip', {
-    data: { code: made.codes[0] },
-    headers: { origin },
-  });
-  expect(redeemed.status(), await redeemed.text()).toBe(200);
 }
 
 test('a visitor sees masked deal rows and 开通会员查看; a member sees every price; caches never mix them', async ({
