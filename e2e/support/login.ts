@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -58,4 +58,27 @@ export const DEMO_OPS_PHONE = '13800000001';
 type StoredCookie = { name: string; value: string; domain: string; path: string };
 export function opsCookies(): StoredCookie[] {
   return (JSON.parse(readFileSync(OPS_STATE, 'utf8')) as { cookies: StoredCookie[] }).cookies;
+}
+
+/**
+ * Signs `page`'s browser in as a new user and makes it a member the way a user becomes one without paying: a
+ * code made through the ops API (as the demo ops user, OPS_STATE), redeemed by the user. Returns the phone.
+ */
+export async function becomeMember(page: Page, browser: Browser): Promise<string> {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const ops = await browser.newContext({ storageState: OPS_STATE });
+  const made = await ops.request.post('/rabbit/v1/ops/codes/create', {
+    data: { count: 1, days: 30, validDays: 30 },
+    headers: { origin },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const { codes } = ((await made.json()) as { body: { codes: string[] } }).body;
+  await ops.close();
+  const phone = await signIn(page);
+  const redeemed = await page.request.post('/rabbit/v1/promotion/exchange-vip', {
+    data: { code: codes[0] },
+    headers: { origin },
+  });
+  expect(redeemed.status(), await redeemed.text()).toBe(200);
+  return phone;
 }

@@ -3,6 +3,7 @@
 // figures are checked against the API and against the rows the page lists.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
+import { becomeMember } from '../support/login.ts';
 
 interface Envelope<T> {
   resultCode: number;
@@ -172,7 +173,7 @@ test.describe('小区详情 /{city}/house-detail/{estateId}', () => {
     for (const js of scripts) expect(js).not.toContain('renderToSVGString');
   });
 
-  test('the averages equal the aggregates of the listed rows', async ({ request }) => {
+  test('the averages equal the aggregates of the listed rows', async ({ request, browser }) => {
     const estate = await sampleEstate(request);
     const listings: { unitPrice: number }[] = [];
     for (let page = 1; ; page++) {
@@ -187,10 +188,14 @@ test.describe('小区详情 /{city}/house-detail/{estateId}', () => {
     // 挂牌均价 is of the listings on sale at the end of the newest month, which is the data's last day.
     expect(Math.round(listings.reduce((s, l) => s + l.unitPrice, 0) / listings.length)).toBe(estate.listingAvg);
 
+    // deal prices past the estate's latest deals are members': a member's rows
+    const context = await browser.newContext();
+    const member = await context.newPage();
+    await becomeMember(member, browser);
     const monthDeals: number[] = [];
     for (let page = 1; page < 50; page++) {
       const body = await api<{ list: { dealDate: string; unitPrice: number }[] }>(
-        request,
+        member.request,
         `house/deal/list?houseId=${estate.id}&page=${page}`,
       );
       monthDeals.push(...body.list.filter((d) => d.dealDate.startsWith(estate.dealMonth!)).map((d) => d.unitPrice));
@@ -198,6 +203,7 @@ test.describe('小区详情 /{city}/house-detail/{estateId}', () => {
     }
     expect(monthDeals.length).toBeGreaterThan(0);
     expect(Math.round(monthDeals.reduce((s, v) => s + v, 0) / monthDeals.length)).toBe(estate.dealAvg);
+    await context.close();
   });
 
   test('an unknown or malformed estate id is a 404 page', async ({ page, request }) => {

@@ -43,6 +43,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { dataImportRoutes } from './modules/data-import/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { createMembershipService } from './modules/membership/service.ts';
+import { registerDealViewer } from './modules/membership/viewer.ts';
 import { createDataImportService } from './modules/data-import/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -159,6 +160,8 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       });
       if (responseCache) registerApiCache(api, responseCache);
       registerSession(api, { accounts, cookie: cookieOfSession, publicOrigin: origin });
+      const membership = createMembershipService(database.db, { now });
+      registerDealViewer(api, membership);
       await api.register(geoRoutes, { services });
       await api.register(configRoutes, { services });
       await api.register(marketRoutes, { services });
@@ -181,7 +184,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       });
       await api.register(staffRoutes, { staff });
       await api.register(messagesRoutes, { repo: createMessagesRepo(database.db) });
-      await api.register(membershipRoutes, { membership: createMembershipService(database.db, { now }), staff });
+      await api.register(membershipRoutes, { membership, staff });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

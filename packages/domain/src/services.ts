@@ -69,6 +69,7 @@ import type {
   DealRankQuery,
   DealSearchBody,
   DealSearchQuery,
+  DealViewer,
   ProFreeBody,
 } from './api/deals.ts';
 import type {
@@ -148,7 +149,8 @@ export interface EstatesService {
   recommend(estateId: number): Promise<EstateRecommendBody | null>;
   /** POST house/agent/get; null when the estate is unknown or not in cityId. */
   agents(input: AgentGetInput): Promise<AgentGetResult | null>;
-  deals(query: DealListQuery): Promise<DealListBody | null>;
+  /** house/deal/list; rows masked for a non-member past the estate's free rows (DealViewer, default non-member). */
+  deals(query: DealListQuery, viewer?: DealViewer): Promise<DealListBody | null>;
   listings(query: ListingListQuery): Promise<ListingListBody | null>;
 }
 
@@ -189,12 +191,13 @@ export interface OnRentNow {
 export interface DealsService {
   proFree(estateId: number): Promise<ProFreeBody | null>;
   overview(query: DealOverviewQuery): Promise<DealOverviewBody | null>;
-  history(query: DealHistoryQuery): Promise<DealHistoryBody | null>;
-  detail(query: DealDetailQuery): Promise<DealDetailBody | null>;
+  /** Rows masked for a non-member unless among the estate's latest DEAL_FREE_ROWS (default non-member). */
+  history(query: DealHistoryQuery, viewer?: DealViewer): Promise<DealHistoryBody | null>;
+  detail(query: DealDetailQuery, viewer?: DealViewer): Promise<DealDetailBody | null>;
   /** rank/deal; null for an unknown city. */
   rank(query: DealRankQuery): Promise<DealRankBody | null>;
   /** deal/search; null for an unknown city, or a district/plate outside it. */
-  search(query: DealSearchQuery): Promise<DealSearchBody | null>;
+  search(query: DealSearchQuery, viewer?: DealViewer): Promise<DealSearchBody | null>;
 }
 
 /** Plates, price-index series and the map search (PAGES.md §3.4, 地图找房). */
@@ -214,7 +217,8 @@ export interface ReportsService {
   area(query: AreaReportQuery): Promise<AreaReportBody | null>;
   city(query: CityReportQuery): Promise<CityReportBody | null>;
   weekly(query: WeeklyReportQuery): Promise<WeeklyReportBody | null>;
-  estateWeekly(query: EstateWeeklyQuery): Promise<EstateWeeklyBody | null>;
+  /** The week's deals masked for a non-member like every deal row (DealViewer, default non-member). */
+  estateWeekly(query: EstateWeeklyQuery, viewer?: DealViewer): Promise<EstateWeeklyBody | null>;
   certificate(id: string): Promise<CertificateBody | null>;
   /** Issues (or returns the already issued) certificate of the estate's report for its newest data month. */
   issueCertificate(input: IssueCertificateInput): Promise<CertificateBody | null>;

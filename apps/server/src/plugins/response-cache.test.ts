@@ -3,7 +3,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createResponseCache, preferredEncoding, registerApiCache } from './response-cache.ts';
+import {
+  carriesSession,
+  createResponseCache,
+  preferredEncoding,
+  registerApiCache,
+  VISITORS_VARY,
+} from './response-cache.ts';
 import { pageCacheKey, toWebRequest } from './ssr.ts';
 
 const big = { list: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `小区${i}` })) };
@@ -87,6 +93,81 @@ describe('registerApiCache', () => {
     await new Promise((r) => setTimeout(r, 80));
     expect((await app.inject('/cached')).headers['x-cache']).toBe('miss');
     expect(calls).toBe(6);
+  });
+});
+
+describe("registerApiCache: routes the same for every visitor ('visitors')", () => {
+  // as in the app: the cache's hook first, then a session hook that knows the user; the route answers per viewer
+  async function startPersonal() {
+    calls = 0;
+    app = Fastify();
+    const cache = createResponseCache({ ttlMs: 60_000 });
+    await app.register(async (api) => {
+      registerApiCache(api, cache);
+      api.decorateRequest('user', null);
+      api.addHook('onRequest', async (request) => {
+        const token = request.headers.token ?? /fjt_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+        (request as unknown as { user: unknown }).user = token === 'member' ? { id: 1 } : null;
+      });
+      api.get('/rows', { config: { publicCache: 'visitors' } }, async (request, reply) => {
+        calls++;
+        const member = (request as unknown as { user: unknown }).user !== null;
+        if (member) reply.header('cache-control', 'private, no-store');
+        return { rows: member ? 'full' : 'masked' };
+      });
+      api.get('/leaky', { config: { publicCache: true } }, async (_request, reply) => {
+        calls++;
+        reply.header('cache-control', 'private, no-store');
+        return { mine: true };
+      });
+    });
+    await app.ready();
+  }
+  const member = { cookie: 'currentVersion=1; fjt_session=member' };
+  const rows = (res: { json(): unknown }) => (res.json() as { rows: string }).rows;
+
+  it('member first: not kept; the visitor after gets and keeps the masked answer, never served to the member', async () => {
+    await startPersonal();
+    const mine = await app.inject({ url: '/rows', headers: member });
+    expect([rows(mine), mine.headers['x-cache']]).toEqual(['full', undefined]);
+    const anon = await app.inject('/rows');
+    expect([rows(anon), anon.headers['x-cache'], anon.headers.vary]).toEqual(['masked', 'miss', VISITORS_VARY]);
+    expect(rows(await app.inject('/rows'))).toBe('masked');
+    const again = await app.inject({
+      url: '/rows',
+      headers: { ...member, 'if-none-match': String(anon.headers.etag) },
+    });
+    expect([again.statusCode, rows(again), again.headers['x-cache']]).toEqual([200, 'full', undefined]);
+    expect(rows(await app.inject({ url: '/rows', headers: { token: 'member' } }))).toBe('full');
+    expect(calls).toBe(4);
+  });
+
+  it('visitor first: kept and served to visitors; the member (cookie or token) is answered afresh', async () => {
+    await startPersonal();
+    expect((await app.inject('/rows')).headers['x-cache']).toBe('miss');
+    const hit = await app.inject('/rows');
+    expect([rows(hit), hit.headers['x-cache'], hit.headers.vary]).toEqual(['masked', 'hit', VISITORS_VARY]);
+    expect(rows(await app.inject({ url: '/rows', headers: member }))).toBe('full');
+    expect(rows(await app.inject({ url: '/rows', headers: { token: 'member' } }))).toBe('full');
+    expect(calls).toBe(3);
+  });
+
+  it('keeps no answer marked private or no-store, whatever the route says', async () => {
+    await startPersonal();
+    await app.inject('/leaky');
+    expect((await app.inject('/leaky')).headers['x-cache']).toBeUndefined();
+    expect(calls).toBe(2);
+  });
+
+  it('tells a request with a session from one without', () => {
+    const req = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
+    expect(carriesSession(req({}))).toBe(false);
+    expect(carriesSession(req({ cookie: 'currentVersion=1; city=605' }))).toBe(false);
+    expect(carriesSession(req({ cookie: 'my_fjt_session=x' }))).toBe(false);
+    expect(carriesSession(req({ cookie: 'fjt_session=' }))).toBe(false);
+    expect(carriesSession(req({ cookie: 'a=1; fjt_session=abc' }))).toBe(true);
+    expect(carriesSession(req({ cookie: '__Host-fjt_session=abc' }))).toBe(true);
+    expect(carriesSession(req({ token: 'abc' }))).toBe(true);
   });
 });
 

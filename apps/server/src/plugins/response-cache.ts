@@ -88,7 +88,7 @@ export function sendCached(
 ): FastifyReply {
   if (entry.headers) reply.headers(entry.headers);
   reply.header('etag', entry.etag);
-  reply.header('vary', 'accept-encoding');
+  reply.header('vary', entry.headers?.vary ?? 'accept-encoding');
   reply.header('x-cache', hit ? 'hit' : 'miss');
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
   reply.code(entry.status).type(entry.contentType);
@@ -109,18 +109,44 @@ export function sendCached(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** This GET answer is the same for everyone: serve it from the response cache (ADR 0006). */
-    publicCache?: boolean;
+    /**
+     * This GET answer is the same for everyone (true), or for every visitor ('visitors': it depends on who is
+     * signed in, as member-only deal rows do): serve it from the response cache (ADR 0006).
+     */
+    publicCache?: boolean | 'visitors';
   }
 }
 
+/** The session cookies (plain and __Host-) and the native app's `token` header: who may be signed in. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?fjt_session=[^;\s]/;
+
+/**
+ * Whether the request says who is asking (a session cookie or the app's token header), even before the session
+ * is resolved: the cache's own hook runs first, and a forged or expired token must not be served a visitor's
+ * answer either way — it is simply answered afresh.
+ */
+export function carriesSession(request: FastifyRequest): boolean {
+  const token = request.headers.token;
+  if (typeof token === 'string' ? token !== '' : Array.isArray(token)) return true;
+  const cookie = request.headers.cookie;
+  return typeof cookie === 'string' && SESSION_COOKIE.test(cookie);
+}
+
+/** What a visitor's answer varies on: a shared cache downstream keeps it apart from a signed-in user's. */
+export const VISITORS_VARY = 'accept-encoding, cookie, token';
+
 /**
  * Serves the GET routes of `scope` whose config says `publicCache` from `cache`, keyed by their URL; a miss
- * stores the serialised 200 answer on its way out.
+ * stores the serialised 200 answer on its way out. A 'visitors' route is served and stored only for requests
+ * without a session; no answer marked `private` or `no-store` is ever stored.
  */
 export function registerApiCache(scope: FastifyInstance, cache: ResponseCache): void {
-  const keyOf = (request: FastifyRequest) =>
-    request.method === 'GET' && request.routeOptions.config.publicCache ? `api ${request.url}` : null;
+  const keyOf = (request: FastifyRequest) => {
+    const mode = request.routeOptions.config.publicCache;
+    if (request.method !== 'GET' || !mode) return null;
+    if (mode === 'visitors' && carriesSession(request)) return null;
+    return `api ${request.url}`;
+  };
   scope.addHook('onRequest', async (request, reply) => {
     const key = keyOf(request);
     const entry = key ? cache.get(key) : undefined;
@@ -129,8 +155,15 @@ export function registerApiCache(scope: FastifyInstance, cache: ResponseCache): 
   scope.addHook('onSend', async (request, reply, payload) => {
     const key = keyOf(request);
     if (!key || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
-    const entry = cache.put(key, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), payload);
+    if (/private|no-store/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+    const visitors = request.routeOptions.config.publicCache === 'visitors';
+    // belt and braces: a route that knew its user (request.user, from the session plugin) is never kept
+    if (visitors && (request as { user?: unknown }).user) return payload;
+    const headers = visitors ? { vary: VISITORS_VARY } : undefined;
+    const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const entry = cache.put(key, type, payload, headers);
     reply.header('etag', entry.etag).header('x-cache', 'miss');
+    if (headers) reply.header('vary', headers.vary);
     return payload;
   });
 }

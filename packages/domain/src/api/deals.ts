@@ -7,10 +7,20 @@ import { dealRow, houseIdParam } from './estates.ts';
 import { cityIdParam } from './geo.ts';
 
 /**
- * Deal rows a visitor sees free on an estate's deal history (house/pro-free); the rows after them are the
- * membership gate's (PAGES.md §0 VIP mask), which today shows them all.
+ * Deal rows everyone sees in full: an estate's latest DEAL_FREE_ROWS deals (house/pro-free). Every other deal
+ * of the estate — wherever it is listed: history, detail, search, weekly report — shows its 成交价 and exact date
+ * to members only (PAGES.md §0 VIP mask).
  */
 export const DEAL_FREE_ROWS = 3;
+
+/** Who looks at deal rows, as far as the mask cares: a member sees every price and date. */
+export interface DealViewer {
+  member: boolean;
+}
+/** A visitor or a signed-in non-member; also what every server-rendered page is given (ADR 0009). */
+export const NON_MEMBER: DealViewer = Object.freeze({ member: false });
+/** The call to action of a masked value (PAGES.md §0). */
+export const DEAL_UNLOCK_TEXT = '开通会员查看';
 
 export const DEAL_PAGE_SIZE = 20;
 
@@ -102,7 +112,7 @@ export const dealDetailQuery = z.object({ dealId: idParam('dealId') });
 export type DealDetailQuery = z.infer<typeof dealDetailQuery>;
 
 export const dealTimelineEvent = z.object({
-  /** 'YYYY-MM-DD'. */
+  /** 'YYYY-MM-DD'; only the month 'YYYY-MM' when the deal is masked. */
   date: z.string(),
   kind: z.enum(['listed', 'priceChange', 'deal']),
   /** 总价 元 at the event (the new price of a change); null when masked or unknown. */

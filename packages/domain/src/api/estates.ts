@@ -369,7 +369,7 @@ export type DealListQuery = z.infer<typeof dealListQuery>;
 
 export const dealRow = z.object({
   id: z.number().int(),
-  /** 'YYYY-MM-DD'. */
+  /** 'YYYY-MM-DD'; only the month 'YYYY-MM' when masked. */
   dealDate: z.string(),
   rooms: z.number().int(),
   halls: z.number().int(),

@@ -225,6 +225,14 @@ export type WeekListingRow = z.infer<typeof weekListingRow>;
 export const weekPriceChangeRow = weekListingRow.extend({ oldTotalPrice: z.number() });
 export type WeekPriceChangeRow = z.infer<typeof weekPriceChangeRow>;
 
+/** A deal of the week: masked like every deal row (DEAL_FREE_ROWS) — prices null, date 'YYYY-MM'. */
+export const weekDealRow = weekListingRow.extend({
+  totalPrice: z.number().nullable(),
+  unitPrice: z.number().nullable(),
+  masked: z.boolean(),
+});
+export type WeekDealRow = z.infer<typeof weekDealRow>;
+
 export const estateWeeklyBody = z.object({
   estateId: z.number().int(),
   estateName: z.string(),
@@ -240,7 +248,7 @@ export const estateWeeklyBody = z.object({
   askingWow: z.number().nullable(),
   newListings: z.array(weekListingRow),
   priceChanges: z.array(weekPriceChangeRow),
-  deals: z.array(weekListingRow),
+  deals: z.array(weekDealRow),
 });
 export type EstateWeeklyBody = z.infer<typeof estateWeeklyBody>;
 

@@ -245,6 +245,9 @@ export function createDealsRepo(db: Database) {
       );
     },
 
+    /** The latest `count` deal ids of each estate, newest first (the free rows; one query, index-ordered). */
+    latestDealIds: (estateIds: number[], count: number) => latestDealIds(db, estateIds, count),
+
     async dealCount(estateId: number): Promise<number> {
       const [row] = await queryRows<{ n: number }>(
         db,
@@ -332,3 +335,30 @@ export function createDealsRepo(db: Database) {
 }
 
 export type DealsRepo = ReturnType<typeof createDealsRepo>;
+
+/**
+ * The latest `count` deal ids of each estate, in the history's order (deal_date, id, newest first): which deals
+ * are everyone's (DEAL_FREE_ROWS). One query; each estate reads `count` entries of deal_estate_date_idx.
+ */
+export async function latestDealIds(
+  db: Database,
+  estateIds: readonly number[],
+  count: number,
+): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>(estateIds.map((id) => [id, []]));
+  if (estateIds.length === 0) return result;
+  const rows = await queryRows<{ estateId: number; id: number }>(
+    db,
+    sql`SELECT e.id AS "estateId", d.id
+        FROM unnest(ARRAY[${sql.join(
+          estateIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::int[]) AS e(id)
+        CROSS JOIN LATERAL (
+          SELECT id, deal_date FROM deal WHERE estate_id = e.id ORDER BY deal_date DESC, id DESC LIMIT ${count}
+        ) d
+        ORDER BY e.id, d.deal_date DESC, d.id DESC`,
+  );
+  for (const r of rows) result.get(r.estateId)?.push(r.id);
+  return result;
+}

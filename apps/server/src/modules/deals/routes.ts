@@ -64,12 +64,15 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     {
       schema: {
         tags,
-        summary: '小区成交记录（新）：按户型与时间筛选，分页，每页20条，按成交日期倒序',
+        summary:
+          '小区成交记录（新）：按户型与时间筛选，分页，每页20条，按成交日期倒序；小区最新3条之外的成交价与日期仅会员可见',
         querystring: dealHistoryQuery,
         response: { 200: envelopeOf(dealHistoryBody) },
       },
+      config: { publicCache: 'visitors' },
     },
-    async (request) => found(await deals.history(request.query), UNKNOWN_ESTATE),
+    async (request, reply) =>
+      found(await deals.history(request.query, await request.dealViewer(reply)), UNKNOWN_ESTATE),
   );
 
   app.get(
@@ -81,8 +84,9 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         querystring: dealDetailQuery,
         response: { 200: envelopeOf(dealDetailBody) },
       },
+      config: { publicCache: 'visitors' },
     },
-    async (request) => found(await deals.detail(request.query), UNKNOWN_DEAL),
+    async (request, reply) => found(await deals.detail(request.query, await request.dealViewer(reply)), UNKNOWN_DEAL),
   );
 
   app.get(
@@ -108,9 +112,10 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         querystring: dealSearchQuery,
         response: { 200: envelopeOf(dealSearchBody) },
       },
+      config: { publicCache: 'visitors' },
     },
-    async (request) => {
-      const body = await deals.search(request.query);
+    async (request, reply) => {
+      const body = await deals.search(request.query, await request.dealViewer(reply));
       if (!body) {
         const { districtId, plateId } = request.query;
         throw ApiError.notFound(plateId ? '板块不存在' : districtId ? '区县不存在' : UNKNOWN_CITY);

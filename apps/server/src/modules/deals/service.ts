@@ -1,5 +1,6 @@
 // The deal pages' logic (PAGES.md §3.3): windows of months ending with the city's newest published month,
-// the summary of the last 12 months, and the free-row quota. Every row leaves through presentDealRow.
+// the summary of the last 12 months, and the free-row quota. Every row leaves through presentDealRow, masked
+// for a non-member unless it is one of its estate's latest DEAL_FREE_ROWS deals (dealMasked).
 import {
   monthEndDay,
   DEAL_FREE_ROWS,
@@ -9,11 +10,13 @@ import {
   type DealRankMetric,
   type DealRow,
   type DealTimelineEvent,
+  type DealViewer,
   type DealsService,
+  NON_MEMBER,
   type GeoService,
   type SearchService,
 } from '@fjt/domain';
-import { addMonths, monthWindow, presentDealRow } from '../estates/service.ts';
+import { addMonths, dealMasked, historyPosition, monthOf, monthWindow, presentDealRow } from '../estates/service.ts';
 import type { DealSqlRow } from '../estates/repo.ts';
 import type { DealsRepo } from './repo.ts';
 
@@ -28,16 +31,23 @@ function windowDays(latest: string, months: number) {
   return { from: `${addMonths(latest, 1 - months)}-01`, to: monthEndDay(latest) };
 }
 
-/**
- * Whether the row at `position` (0-based in the estate's history) is shown masked. Rows past the free quota
- * are the membership gate's; that issue decides per viewer here. Until then every row is shown.
- */
-export function dealMasked(_position: number, _freeCount: number): boolean {
-  return false;
-}
+export { dealMasked };
 
-function presentPage(rows: DealSqlRow[], offset: number): DealRow[] {
-  return rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, DEAL_FREE_ROWS)));
+/**
+ * Rows of one estate or several, each masked unless the viewer is a member or it is one of its estate's latest
+ * deals. A member costs no query; anyone else one (the latest ids of the estates on the page).
+ */
+async function presentRows<R extends DealSqlRow>(
+  repo: DealsRepo,
+  rows: R[],
+  estateOf: (row: R) => number,
+  viewer: DealViewer,
+): Promise<DealRow[]> {
+  if (viewer.member || rows.length === 0) return rows.map((row) => presentDealRow(row, false));
+  const latest = await repo.latestDealIds([...new Set(rows.map(estateOf))], DEAL_FREE_ROWS);
+  return rows.map((row) =>
+    presentDealRow(row, dealMasked(historyPosition(row.id, latest.get(estateOf(row)) ?? []), viewer)),
+  );
 }
 
 /** A band in 万 as 元. */
@@ -46,7 +56,7 @@ const inYuan = (band: { min: number | null; max: number | null } | undefined) =>
 
 export function createDealsService(repo: DealsRepo, geo: GeoService, search: SearchService): DealsService {
   return {
-    async search(query) {
+    async search(query, viewer = NON_MEMBER) {
       const { cityId, districtId, plateId, kw, roomType, area, price, period, page, size } = query;
       if (!(await geo.getCity(cityId))) return null;
       if (districtId !== undefined && !(await repo.inCity(cityId, 'district', districtId))) return null;
@@ -68,11 +78,14 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
         ...days,
       };
       const groups = await repo.searchGroups(filter, page, size);
-      const rows = await repo.searchRows(
+      const found = await repo.searchRows(
         filter,
         groups.map((g) => g.estateId),
         DEAL_SEARCH_ROWS_PER_ESTATE,
       );
+      // Not the estate's own history: a row is free only if it is one of the estate's latest deals.
+      const presented = await presentRows(repo, found, (r) => r.estateId, viewer);
+      const rows = found.map((r, i) => ({ estateId: r.estateId, row: presented[i]! }));
       return {
         total: groups[0]?.total ?? (page > 1 ? ((await repo.searchGroups(filter, 1, 1))[0]?.total ?? 0) : 0),
         dealTotal: groups[0]?.dealTotal ?? 0,
@@ -85,10 +98,7 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
           plateName: g.plateName,
           dealCount: g.dealCount,
           dealAvg: g.dealAvg,
-          // Not an estate's own history: no position in it, so the quota does not apply.
-          deals: rows
-            .filter((r) => r.estateId === g.estateId)
-            .map((r) => presentDealRow(r, dealMasked(0, DEAL_FREE_ROWS))),
+          deals: rows.filter((r) => r.estateId === g.estateId).map((r) => r.row),
         })),
       };
     },
@@ -181,7 +191,7 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
       };
     },
 
-    async history({ houseId, rooms, period, page, size }) {
+    async history({ houseId, rooms, period, page, size }, viewer = NON_MEMBER) {
       const estate = await repo.estate(houseId);
       if (!estate) return null;
       let days: { from?: string; to?: string } = {};
@@ -190,10 +200,17 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
         if (latest) days = windowDays(latest, period);
       }
       const { total, rows } = await repo.historyPage(houseId, { rooms, ...days }, page, size);
-      return { total, page, size, freeCount: DEAL_FREE_ROWS, list: presentPage(rows, (page - 1) * size) };
+      // Unfiltered, a row's position is its place in the pages; filtered (户型, period) it is looked up, so that
+      // a filter never frees more than the estate's latest rows.
+      const filtered = rooms !== undefined || days.from !== undefined;
+      const offset = (page - 1) * size;
+      const list = filtered
+        ? await presentRows(repo, rows, () => houseId, viewer)
+        : rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, viewer)));
+      return { total, page, size, freeCount: DEAL_FREE_ROWS, list };
     },
 
-    async detail({ dealId }) {
+    async detail({ dealId }, viewer = NON_MEMBER) {
       const row = await repo.deal(dealId);
       if (!row) return null;
       const estate = await repo.estate(row.estateId);
@@ -208,13 +225,16 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
           size: SIMILAR_SIZE,
         }),
       ]);
-      const deal = presentDealRow(row, dealMasked(0, DEAL_FREE_ROWS));
-      // The timeline's prices are the deal's prices: masked with it.
+      const [deal] = await presentRows(repo, [row], (r) => r.estateId, viewer);
+      if (!deal) return null;
+      // The timeline's prices are the deal's prices, masked with it; and its dates are cut to the month (the
+      // listing day and the 成交周期 would give the deal's day).
       const price = (value: number | null) => (deal.masked ? null : value);
+      const day = (value: string) => (deal.masked ? monthOf(value) : value);
       const timeline: DealTimelineEvent[] = [];
       if (row.listedAt) {
         timeline.push({
-          date: row.listedAt,
+          date: day(row.listedAt),
           kind: 'listed',
           totalPrice: price(row.initialTotalPrice),
           previousTotalPrice: null,
@@ -222,13 +242,13 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
       }
       for (const c of changes) {
         timeline.push({
-          date: c.changedAt,
+          date: day(c.changedAt),
           kind: 'priceChange',
           totalPrice: price(c.newTotalPrice),
           previousTotalPrice: price(c.oldTotalPrice),
         });
       }
-      timeline.push({ date: row.dealDate, kind: 'deal', totalPrice: deal.totalPrice, previousTotalPrice: null });
+      timeline.push({ date: deal.dealDate, kind: 'deal', totalPrice: deal.totalPrice, previousTotalPrice: null });
       return {
         deal,
         estate,
@@ -243,7 +263,7 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
         views: row.views,
         followers: row.followers,
         timeline,
-        similar: presentPage(similar, 0),
+        similar: await presentRows(repo, similar, () => row.estateId, viewer),
       };
     },
   };

@@ -246,12 +246,14 @@ export const estatesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       schema: {
         tags,
-        summary: '小区成交记录（新，分页，每页20条，按成交日期倒序）',
+        summary: '小区成交记录（新，分页，每页20条，按成交日期倒序）；最新3条之外的成交价与日期仅会员可见',
         querystring: dealListQuery,
         response: { 200: envelopeOf(dealListBody) },
       },
+      // the same for every visitor; a signed-in request is answered for its user, never from or into the cache
+      config: { publicCache: 'visitors' },
     },
-    async (request) => found(await estates.deals(request.query)),
+    async (request, reply) => found(await estates.deals(request.query, await request.dealViewer(reply))),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 // The estate detail page's logic: windows of months, MoM, summary copy, and the one place deal rows are
-// presented (presentDealRow), which the membership issue switches to masking.
+// presented (presentDealRow) and masked for non-members (dealMasked, PAGES.md §0 VIP mask).
 import {
   monthTitle,
   monthEndDay,
@@ -11,6 +11,10 @@ import {
   roomLabel,
   type BuildingRow,
   type DealRow,
+  type DealViewer,
+  type WeekDealRow,
+  DEAL_FREE_ROWS,
+  NON_MEMBER,
   type EstatesService,
   type ListingListBody,
   type ListingRow,
@@ -29,13 +33,33 @@ const DEAL_SOURCE_LABEL: Record<string, string> = { agency: '中介', netsign: '
 export { addMonths, monthWindow };
 
 /**
- * How a deal row reaches any client. Every row is shown here; the membership issue decides per viewer
- * whether prices are masked (PAGES.md §0 VIP mask) by changing this one function.
+ * Whether the deal at `position` (0-based in its estate's whole history, newest first) is shown masked to
+ * `viewer`: the estate's latest `freeCount` deals are everyone's, the rest members' (PAGES.md §0 VIP mask).
+ */
+export function dealMasked(position: number, viewer: DealViewer, freeCount: number = DEAL_FREE_ROWS): boolean {
+  return !viewer.member && position >= freeCount;
+}
+
+/**
+ * The position dealMasked needs, for a row of a list that is not the estate's plain history (filtered, searched,
+ * a detail, a week): its index among the estate's latest ids (repo latestDealIds), else past them.
+ */
+export function historyPosition(dealId: number, latestIds: readonly number[]): number {
+  const i = latestIds.indexOf(dealId);
+  return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+}
+
+/** 'YYYY-MM-DD' → 'YYYY-MM': what a masked row tells of its date. */
+export const monthOf = (day: string) => day.slice(0, 7);
+
+/**
+ * How a deal row reaches any client: in full, or masked — 成交价, 单价, 挂牌价 and 议价 null, the date cut to its
+ * month (the exact 成交价 and date are members'). The one place deal rows are presented.
  */
 export function presentDealRow(row: DealSqlRow, masked = false): DealRow {
   if (masked) {
     const hidden = { totalPrice: null, unitPrice: null, listTotalPrice: null, bargainPct: null, masked: true };
-    return { ...presentDealRow(row), ...hidden };
+    return { ...presentDealRow(row), ...hidden, dealDate: monthOf(row.dealDate) };
   }
   return {
     id: row.id,
@@ -54,6 +78,12 @@ export function presentDealRow(row: DealSqlRow, masked = false): DealRow {
     source: DEAL_SOURCE_LABEL[row.source] ?? row.source,
     masked: false,
   };
+}
+
+/** A deal of an estate's weekly report, under the same mask as presentDealRow. */
+export function presentWeekDeal(row: Omit<WeekDealRow, 'masked'>, masked: boolean): WeekDealRow {
+  if (!masked) return { ...row, masked: false };
+  return { ...row, totalPrice: null, unitPrice: null, date: monthOf(row.date), masked: true };
 }
 
 /** Estates kept in memory; rows change only when data is loaded (invalidate() after an import). */
@@ -432,21 +462,23 @@ export function createEstatesService(
       };
     },
 
-    async deals({ houseId, page, size }) {
+    // The estate's whole history, newest first: a row's position is its place in the page.
+    async deals({ houseId, page, size }, viewer: DealViewer = NON_MEMBER) {
       if (!(await repo.estate(houseId))) return null;
       const { total, rows } = await repo.dealPage(houseId, page, size);
-      return { total, page, size, list: rows.map((row) => presentDealRow(row)) };
+      const offset = (page - 1) * size;
+      return { total, page, size, list: rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, viewer))) };
     },
 
     listings: ({ houseId, page, size }) => listingPage(houseId, { kind: 'all' }, page, size),
   };
 
   // Answers are kept per input, like the estates above: the figures change only when data is loaded, and an
-  // estate page asks for a dozen of them. Deal rows are left out: presentDealRow will depend on the viewer.
+  // estate page asks for a dozen of them. Deal rows are left out: they depend on the viewer.
   const answers = new Map<string, Promise<unknown>>();
   const memoized = Object.fromEntries(
     Object.entries(service).map(([name, method]) => {
-      const call = method as (input: unknown) => Promise<unknown>;
+      const call = method as (input: unknown, ...rest: unknown[]) => Promise<unknown>;
       if (name === 'deals') return [name, call];
       return [
         name,

@@ -99,6 +99,20 @@ export function createMembershipService(db: Database, deps: { now: () => number 
       }));
     },
 
+    /**
+     * Whether the user is a member now (a period covers this instant): the per-request check of member-only
+     * data. One EXISTS over vip_periods_user_idx (user_id, ends_at); the same rule as status().isVip.
+     */
+    async isMember(userId: number): Promise<boolean> {
+      const at = now().toISOString();
+      const [row] = await queryRows<{ member: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM vip_periods WHERE user_id = ${userId} AND ends_at > ${at}::timestamptz
+                             AND starts_at <= ${at}::timestamptz) AS member`,
+      );
+      return row?.member === true;
+    },
+
     async status(userId: number): Promise<MemberStatus> {
       return statusOf(await periodsOf(db, userId), now());
     },

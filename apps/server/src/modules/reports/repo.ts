@@ -2,6 +2,7 @@
 // other page shows for that month; weekly figures are counted from the listing, price-change and deal rows.
 import { queryRows, sql, type Database, type SQL } from '@fjt/db';
 import { TOTAL_PRICE_BANDS } from '@fjt/domain';
+import { latestDealIds } from '../deals/repo.ts';
 
 /** Where a report looks: a whole city, a district, a plate or one estate (the column of the row tables). */
 export type ScopeLevel = 'city' | 'district' | 'plate' | 'estate';
@@ -104,6 +105,9 @@ const bandCase = sql.join(
 
 export function createReportsRepo(db: Database) {
   return {
+    /** The latest deal ids of each estate: which of a week's deals are everyone's (DEAL_FREE_ROWS). */
+    latestDealIds: (estateIds: number[], count: number) => latestDealIds(db, estateIds, count),
+
     /** The city's published months ('YYYY-MM'), newest first. */
     async publishedMonths(cityId: number, limit: number): Promise<string[]> {
       const rows = await queryRows<{ month: string }>(

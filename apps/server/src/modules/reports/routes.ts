@@ -80,8 +80,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         querystring: estateWeeklyQuery,
         response: { 200: envelopeOf(estateWeeklyBody) },
       },
+      config: { publicCache: 'visitors' },
     },
-    async (request) => found(await reports.estateWeekly(request.query), UNKNOWN_ESTATE),
+    async (request, reply) =>
+      found(await reports.estateWeekly(request.query, await request.dealViewer(reply)), UNKNOWN_ESTATE),
   );
 
   app.get(

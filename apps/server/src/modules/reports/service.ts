@@ -15,6 +15,7 @@ import {
   type CityReportBody,
   type EstatePlateRank,
   type EstateWeeklyBody,
+  type EstateWeeklyQuery,
   type GeoService,
   type PriceIndexRow,
   type ReportAreaRow,
@@ -23,7 +24,10 @@ import {
   type SeriesFigures,
   type WeekRange,
   type WeeklyReportBody,
+  DEAL_FREE_ROWS,
+  NON_MEMBER,
 } from '@fjt/domain';
+import { dealMasked, historyPosition, presentWeekDeal } from '../estates/service.ts';
 import type { ChildSeriesRow, ReportsRepo, Scope, ScopeLevel, SeriesRow, SupplyRow } from './repo.ts';
 import { createMemo } from '../../lib/memo.ts';
 
@@ -206,12 +210,20 @@ export function createReportsService(repo: ReportsRepo, geo: GeoService): Report
     <Q, R>(name: string, compute: (query: Q) => Promise<R>) =>
     (query: Q) =>
       memo.get(`${name}:${JSON.stringify(query)}`, () => compute(query)) as Promise<R>;
+  const estateWeekly = cached('estateWeekly', (query: EstateWeeklyQuery) => service.estateWeekly(query));
   return {
     ...service,
     area: cached('area', service.area),
     city: cached('city', service.city),
     weekly: cached('weekly', service.weekly),
-    estateWeekly: cached('estateWeekly', service.estateWeekly),
+    // Kept in full; each answer is masked on its way out, for the viewer asking (a member costs no query).
+    async estateWeekly(query, viewer = NON_MEMBER) {
+      const report = await estateWeekly(query);
+      if (!report || viewer.member || report.deals.length === 0) return report;
+      const latest = (await repo.latestDealIds([report.estateId], DEAL_FREE_ROWS)).get(report.estateId) ?? [];
+      const deals = report.deals.map((d) => presentWeekDeal(d, dealMasked(historyPosition(d.id, latest), viewer)));
+      return { ...report, deals };
+    },
     estatePlateRank: cached('rank', service.estatePlateRank),
     invalidate: () => memo.clear(),
   };
@@ -398,7 +410,7 @@ function createUncachedReportsService(repo: ReportsRepo, geo: GeoService): Repor
         askingWow: percentChange(previousAskingAvg, askingAvg),
         newListings,
         priceChanges,
-        deals,
+        deals: deals.map((d) => presentWeekDeal(d, false)),
       };
     },
 

@@ -5,29 +5,33 @@ import {
   DEAL_DELAY_NOTE,
   MISSING_VALUE,
   floorLevel,
-  formatDate,
   roomLabel,
   type DealDetailBody,
   type DealTimelineEvent,
 } from '@fjt/domain';
 import { DealRowView } from './DealRowView.tsx';
+import { dealDateText } from '../../lib/deal-date.ts';
+import { VipUnlockNote } from '../../components/vip-unlock/VipUnlock.tsx';
 import { area, days, percent, totalPrice, unitPrice } from '../../lib/display.ts';
 import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
 import { Card } from '../../components/card/Card.tsx';
 
-function TimelineText({ event }: { event: DealTimelineEvent }) {
+function TimelineText({ event, masked }: { event: DealTimelineEvent; masked: boolean }) {
+  // a masked deal's timeline has no prices (they would give the deal's): '**万' as everywhere
+  const price = (value: number | null) => (masked ? '**万' : totalPrice(value));
   switch (event.kind) {
     case 'listed':
-      return <>挂牌 {totalPrice(event.totalPrice)}</>;
+      return <>挂牌 {price(event.totalPrice)}</>;
     case 'deal':
-      return <>成交 {totalPrice(event.totalPrice)}</>;
+      return <>成交 {price(event.totalPrice)}</>;
     default: {
       const down =
         event.totalPrice !== null && event.previousTotalPrice !== null && event.totalPrice < event.previousTotalPrice;
+      if (masked) return <>调价 **万 → **万</>;
       return (
         <>
-          {down ? '降价' : '调价'} {totalPrice(event.previousTotalPrice)} →{' '}
-          <span className={down ? 'trend-down' : 'trend-up'}>{totalPrice(event.totalPrice)}</span>
+          {down ? '降价' : '调价'} {price(event.previousTotalPrice)} →{' '}
+          <span className={down ? 'trend-down' : 'trend-up'}>{price(event.totalPrice)}</span>
         </>
       );
     }
@@ -44,7 +48,6 @@ export function DealDetailView({
   historyPath: string;
 }) {
   const { deal, estate, unit } = detail;
-  const today = new Date(now);
   const floor = deal.floor !== null && deal.totalFloors ? floorLevel(deal.floor, deal.totalFloors) : MISSING_VALUE;
   const rooms = unit.baths ? `${roomLabel(deal.rooms, deal.halls)}${unit.baths}卫` : roomLabel(deal.rooms, deal.halls);
   const detailPath = (id: number) => `/${estate.cityId}/deal-history/${estate.id}/detail?dealId=${id}`;
@@ -62,11 +65,11 @@ export function DealDetailView({
           <span className="deal-price__total num">{deal.masked ? '**万' : totalPrice(deal.totalPrice)}</span>
           <span className="deal-price__unit num">{deal.masked ? '**元/㎡' : unitPrice(deal.unitPrice)}</span>
         </div>
-        {deal.masked ? <Link to="/profile/buynewvip">开通会员查看</Link> : null}
+        {deal.masked ? <VipUnlockNote>成交价、挂牌价与成交日期仅会员可见</VipUnlockNote> : null}
         <dl className="deal-summary__figures">
           <div>
             <dt>成交日期</dt>
-            <dd className="num">{formatDate(deal.dealDate, today)}</dd>
+            <dd className="num">{dealDateText(deal.dealDate, now)}</dd>
           </div>
           <div>
             <dt>挂牌价</dt>
@@ -127,9 +130,9 @@ export function DealDetailView({
         <ol className="deal-timeline">
           {detail.timeline.map((event, i) => (
             <li key={`${event.kind}-${i}`}>
-              <span className="deal-timeline__date num">{formatDate(event.date, today)}</span>
+              <span className="deal-timeline__date num">{dealDateText(event.date, now)}</span>
               <span className="num">
-                <TimelineText event={event} />
+                <TimelineText event={event} masked={deal.masked} />
               </span>
             </li>
           ))}

@@ -12,6 +12,7 @@ import {
 } from '@fjt/domain';
 import type { Route } from './+types/exchange-vip';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
+import { forgetMembership } from '../../lib/membership.ts';
 import { chinaDate } from '../../features/account/format.ts';
 import '../../features/account/account.css';
 
@@ -37,6 +38,7 @@ export default function ExchangeVipPage() {
     const res = await callApi<{ days: number; status: MemberStatus }>('promotion/exchange-vip', { code });
     setBusy(false);
     if (res.resultCode !== 0 || !res.body) return setError(res.errMsg || '兑换失败，请稍后再试');
+    forgetMembership(); // member-only rows are asked for again
     setDone(res.body);
   };
 

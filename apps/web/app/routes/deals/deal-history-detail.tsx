@@ -6,6 +6,7 @@ import type { Route } from './+types/deal-history-detail';
 import { DealDetailView } from '../../features/deals/DealDetailView.tsx';
 import { totalPrice } from '../../lib/display.ts';
 import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
+import { useMemberView } from '../../lib/membership.ts';
 import '../../features/deals/deals.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -34,7 +35,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function DealDetailPage({ loaderData }: Route.ComponentProps) {
-  const { cityId, now, detail } = loaderData;
+  const { cityId, now } = loaderData;
+  const masked = loaderData.detail.deal.masked || loaderData.detail.similar.some((d) => d.masked);
+  const detail = useMemberView(loaderData.detail, `house/deal/detail?dealId=${loaderData.detail.deal.id}`, masked);
   const historyPath = `/${cityId}/deal-history/${detail.estate.id}`;
   return (
     <main className="deals">

@@ -17,6 +17,7 @@ import type { Route } from './+types/deal-history';
 import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
 import { useSendOrder } from '../../components/layouts/SendOrderLayout.tsx';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
+import { useMemberView } from '../../lib/membership.ts';
 import { dealChart } from '../../features/deals/charts.server.ts';
 import { DealChartBlock } from '../../features/deals/DealChartBlock.tsx';
 import { DealRowView } from '../../features/deals/DealRowView.tsx';
@@ -104,7 +105,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function DealHistoryPage({ loaderData }: Route.ComponentProps) {
-  const { cityId, now, estate, overview, charts, takeaways, history, filters, groups, nearby } = loaderData;
+  const { cityId, now, estate, overview, charts, takeaways, filters, groups, nearby } = loaderData;
+  // rendered masked for everyone (the page is shared); a member's first page comes again, in full, from the API
+  const query = new URLSearchParams({ ...filters, houseId: String(estate.id) });
+  const history = useMemberView(
+    loaderData.history,
+    `house/deal/history?${query}`,
+    loaderData.history.list.some((d) => d.masked),
+  );
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();

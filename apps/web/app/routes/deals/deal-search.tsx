@@ -16,6 +16,7 @@ import {
 import type { Route } from './+types/deal-search';
 import { FilterBar, type FilterSlot } from '../../components/filter-bar/FilterBar.tsx';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
+import { useMemberView } from '../../lib/membership.ts';
 import { DealSearchGroupView } from '../../features/deals/DealSearchGroupView.tsx';
 import { ClearFiltersLink, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/deals/deals.css';
@@ -80,7 +81,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function DealSearchPage({ loaderData }: Route.ComponentProps) {
-  const { cityId, cityName, now, result, filters, groups } = loaderData;
+  const { cityId, cityName, now, filters, groups } = loaderData;
+  const result = useMemberView(
+    loaderData.result,
+    `deal/search?${new URLSearchParams({ ...filters, cityId: String(cityId) })}`,
+    loaderData.result.list.some((g) => g.deals.some((d) => d.masked)),
+  );
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();

@@ -3,6 +3,7 @@
 // subscription; there is no login yet, so everyone sees the public week and the '登录后订阅' call to action.
 import { Link, data } from 'react-router';
 import {
+  DEAL_FREE_ROWS,
   NOT_FOUND_MESSAGE,
   DEAL_DELAY_NOTE,
   SITE_DESCRIPTION,
@@ -11,6 +12,7 @@ import {
   parseCityId,
   percentChange,
   roomLabel,
+  type WeekDealRow,
   type WeekListingRow,
   type WeekPriceChangeRow,
   parseId,
@@ -22,6 +24,8 @@ import { WeekFiguresSection, WeekPicker, dayTitle, weekTitle } from '../../featu
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
 import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { VipUnlockNote } from '../../components/vip-unlock/VipUnlock.tsx';
+import { useMemberView } from '../../lib/membership.ts';
 import '../../features/reports/reports.css';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -51,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; empty: string }) {
+function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow | WeekDealRow)[]; empty: string }) {
   if (rows.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return (
     <DataTable report>
@@ -69,7 +73,8 @@ function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; 
             <td>
               {roomLabel(r.rooms, r.halls)} {area(r.area)}
             </td>
-            <td>{dayTitle(r.date)}</td>
+            {/* a masked deal tells its month only */}
+            <td>{'masked' in r && r.masked ? `${Number(r.date.slice(5, 7))}月**日` : dayTitle(r.date)}</td>
             <td>
               {'oldTotalPrice' in r ? (
                 <>
@@ -79,11 +84,13 @@ function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; 
                   <br />
                   <s className="rpt-hint">{totalPrice(r.oldTotalPrice)}</s>
                 </>
+              ) : 'masked' in r && r.masked ? (
+                '**万'
               ) : (
                 totalPrice(r.totalPrice)
               )}
             </td>
-            <td>{unitPrice(r.unitPrice)}</td>
+            <td>{'masked' in r && r.masked ? '**' : unitPrice(r.unitPrice)}</td>
           </tr>
         ))}
       </tbody>
@@ -92,7 +99,13 @@ function Rows({ rows, empty }: { rows: (WeekListingRow | WeekPriceChangeRow)[]; 
 }
 
 export default function HouseReportWeeklyPage({ loaderData }: Route.ComponentProps) {
-  const { report, redirect } = loaderData;
+  const { redirect } = loaderData;
+  // the week's deals past the estate's latest are masked on the shared page; a member's come again in full
+  const report = useMemberView(
+    loaderData.report,
+    `report/estate-weekly?estateId=${loaderData.report.estateId}${loaderData.report.week ? `&week=${loaderData.report.week.start}` : ''}`,
+    loaderData.report.deals.some((d) => d.masked),
+  );
   const hrefFor = (start: string) => `/${report.cityId}/house-report-weekly?estateId=${report.estateId}&week=${start}`;
   return (
     <main className="rpt" data-testid="house-report-weekly">
@@ -143,6 +156,11 @@ export default function HouseReportWeeklyPage({ loaderData }: Route.ComponentPro
           </ReportSection>
           <ReportSection id="weekly-deals" title="本周成交">
             <Rows rows={report.deals} empty={`本周暂无成交（${DEAL_DELAY_NOTE}）`} />
+            {report.deals.some((d) => d.masked) ? (
+              <div className="no-print">
+                <VipUnlockNote>{`小区最新${DEAL_FREE_ROWS}条之外的成交价与成交日期仅会员可见`}</VipUnlockNote>
+              </div>
+            ) : null}
           </ReportSection>
         </>
       )}

@@ -1,8 +1,10 @@
 // /{city}/house-report?estateId 小区报告 (PAGES.md §3.4, share layout): a one-page estate report — summary,
 // rank in the plate, trend, deals, room types, buildings and risk flags — from the estate service calls the
 // detail page uses. Opening it issues (once per estate and data month) the certificate printed at its foot.
+import { useMemo } from 'react';
 import { Link, data } from 'react-router';
 import {
+  DEAL_FREE_ROWS,
   NOT_FOUND_MESSAGE,
   SITE_DESCRIPTION,
   floorLabel,
@@ -21,6 +23,8 @@ import { riskFlags } from '../../features/reports/risk-flags.ts';
 import { area, days, decimal, monthTitle, percent, totalPrice, unitPrice } from '../../lib/display.ts';
 import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { VipUnlockNote } from '../../components/vip-unlock/VipUnlock.tsx';
+import { useMemberView } from '../../lib/membership.ts';
 import '../../features/reports/reports.css';
 
 const LATEST_DEALS = 5;
@@ -115,9 +119,18 @@ function ChooseEstate({ cityId }: { cityId: number }) {
 type Report = NonNullable<Route.ComponentProps['loaderData']['report']>;
 
 function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
-  const { basic, trend, deals, dealTotal, roomTypes, buildings, buildingCount, analysis, rank, certificate, flags } =
-    report;
+  const { basic, trend, dealTotal, roomTypes, buildings, buildingCount, analysis, rank, certificate, flags } = report;
   const share = useShare();
+  // the latest rows past the free ones are masked on the shared page; a member's come again from the API
+  const first = useMemo(
+    () => ({ total: dealTotal, page: 1, size: LATEST_DEALS, list: report.deals }),
+    [dealTotal, report.deals],
+  );
+  const deals = useMemberView(
+    first,
+    `house/deal/list?houseId=${basic.id}&page=1&size=${LATEST_DEALS}`,
+    report.deals.some((d) => d.masked),
+  ).list;
   return (
     <main className="rpt" data-testid="house-report">
       <header className="rpt-head">
@@ -193,7 +206,7 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
             <tbody>
               {deals.map((d) => (
                 <tr key={d.id}>
-                  <td>{d.dealDate}</td>
+                  <td className="num">{d.masked ? `${d.dealDate}-**` : d.dealDate}</td>
                   <td>
                     {roomLabel(d.rooms, d.halls)} {area(d.area)}
                     <br />
@@ -206,6 +219,11 @@ function HouseReport({ cityId, report }: { cityId: number; report: Report }) {
             </tbody>
           </DataTable>
         )}
+        {deals.some((d) => d.masked) ? (
+          <div className="no-print">
+            <VipUnlockNote>{`最新${DEAL_FREE_ROWS}条之外的成交价与成交日期仅会员可见`}</VipUnlockNote>
+          </div>
+        ) : null}
         {dealTotal > deals.length ? (
           <p className="rpt-hint no-print">
             <Link to={`/${cityId}/deal-history/${basic.id}`}>查看全部{dealTotal}条成交 ›</Link>

@@ -1,11 +1,15 @@
-// 最新成交: the 3 latest deals (→ deal-history). Rows come through the server's presentDealRow, so a masked
-// row (membership) shows '**万' with the way to unlock it (PAGES.md §0 VIP mask).
+// 最新成交: the 3 latest deals (→ deal-history). Rows come through the server's presentDealRow: the latest
+// DEAL_FREE_ROWS are everyone's, so these show in full; the estate's older deals are members' (PAGES.md §0 VIP
+// mask), which a line under the rows says, with the way to unlock them — to everyone but a member.
 import { Link } from 'react-router';
-import { floorLabel, formatDate, roomLabel, type DealListBody } from '@fjt/domain';
+import { DEAL_FREE_ROWS, floorLabel, roomLabel, type DealListBody } from '@fjt/domain';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
 import { Card } from '../../../components/card/Card.tsx';
 import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
 import { FollowButton } from '../../../components/follow-button/FollowButton.tsx';
+import { VipUnlockNote } from '../../../components/vip-unlock/VipUnlock.tsx';
+import { useMembership } from '../../../lib/membership.ts';
+import { dealDateText } from '../../../lib/deal-date.ts';
 
 export function DealsBlock({
   cityId,
@@ -19,6 +23,8 @@ export function DealsBlock({
   now: number;
 }) {
   const historyPath = `/${cityId}/deal-history/${estateId}`;
+  const membership = useMembership();
+  const membersOnly = deals.total - DEAL_FREE_ROWS;
   return (
     <Card
       id="estate-deals"
@@ -50,7 +56,7 @@ export function DealsBlock({
                     {d.orientation ? ` · ${d.orientation}` : ''}
                   </p>
                   <p className="estate-row__meta">
-                    {formatDate(d.dealDate, new Date(now))} 成交 · {floorLabel(d.floor, d.totalFloors)} · {d.source}
+                    {dealDateText(d.dealDate, now)} 成交 · {floorLabel(d.floor, d.totalFloors)} · {d.source}
                   </p>
                 </div>
                 <div className="estate-row__price">
@@ -68,6 +74,9 @@ export function DealsBlock({
           ))}
         </ul>
       )}
+      {membersOnly > 0 && membership !== 'member' ? (
+        <VipUnlockNote>{`其余${membersOnly}条成交价与日期仅会员可见`}</VipUnlockNote>
+      ) : null}
     </Card>
   );
 }

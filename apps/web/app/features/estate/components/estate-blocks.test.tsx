@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { EstateBasicInfo, EstateFacts } from '@fjt/domain';
 import { SendOrderLayout } from '../../../components/layouts/SendOrderLayout.tsx';
@@ -121,7 +121,37 @@ describe('DealsBlock', () => {
     expect(follow.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('shows a masked row as **万 (membership gate)', () => {
+  const row = {
+    id: 1,
+    dealDate: '2026-06-05',
+    rooms: 2,
+    halls: 1,
+    area: 89,
+    floor: 5,
+    totalFloors: 18,
+    orientation: '南',
+    totalPrice: 2_890_000,
+    unitPrice: 32_472,
+    listTotalPrice: 3_000_000,
+    bargainPct: 3.7,
+    cycleDays: 40,
+    source: '中介',
+    masked: false,
+  };
+  /** The API as the browser meets it: a visitor, or a signed-in user who is (not) a member. */
+  const stubApi = (viewer: 'visitor' | 'user' | 'member') =>
+    vi.stubGlobal('fetch', (url: string) => {
+      // one user id per kind: the browser keeps a user's membership answer for a minute
+      const id = viewer === 'member' ? 10 : 9;
+      const user = viewer === 'visitor' ? null : { id, mobile: '137****0000', nickname: null, avatar: null };
+      const body = url.endsWith('app/login/check')
+        ? { user }
+        : { isVip: viewer === 'member', expiresAt: null, daysLeft: 0 };
+      return Promise.resolve(new Response(JSON.stringify({ resultCode: 0, errMsg: '', body })));
+    });
+
+  it('shows a masked row as **万 and its month only (membership gate)', () => {
+    stubApi('visitor');
     render(
       <MemoryRouter>
         <DealsBlock
@@ -134,20 +164,12 @@ describe('DealsBlock', () => {
             size: 3,
             list: [
               {
-                id: 1,
-                dealDate: '2026-06-05',
-                rooms: 2,
-                halls: 1,
-                area: 89,
-                floor: 5,
-                totalFloors: 18,
-                orientation: '南',
+                ...row,
+                dealDate: '2026-06',
                 totalPrice: null,
                 unitPrice: null,
                 listTotalPrice: null,
                 bargainPct: null,
-                cycleDays: null,
-                source: '中介',
                 masked: true,
               },
             ],
@@ -158,6 +180,34 @@ describe('DealsBlock', () => {
     const block = screen.getByTestId('estate-deals');
     expect(block.textContent).toContain('**万');
     expect(block.textContent).toContain('2室1厅 · 89㎡ · 南');
-    expect(block.textContent).toContain('06月05日 周五 成交 · 低楼层/共18层 · 中介');
+    expect(block.textContent).toContain('06月**日 成交 · 低楼层/共18层 · 中介');
+  });
+
+  it('tells a visitor and a non-member the older deals are members’, with the way there; not a member', async () => {
+    const deals = { total: 10, page: 1, size: 3, list: [row, { ...row, id: 2 }, { ...row, id: 3 }] };
+    for (const viewer of ['visitor', 'user'] as const) {
+      stubApi(viewer);
+      render(
+        <MemoryRouter initialEntries={['/605/house-detail/7?from=x']}>
+          <DealsBlock cityId={605} estateId={7} now={Date.UTC(2026, 5, 30)} deals={deals} />
+        </MemoryRouter>,
+      );
+      const note = await screen.findByTestId('vip-unlock-note');
+      expect(note.textContent).toContain('其余7条成交价与日期仅会员可见');
+      expect(screen.getByRole('link', { name: '开通会员查看' }).getAttribute('href')).toBe(
+        `/profile/buynewvip?redirect=${encodeURIComponent('/605/house-detail/7?from=x')}`,
+      );
+      cleanup();
+      localStorage.clear();
+    }
+    stubApi('member');
+    localStorage.clear();
+    render(
+      <MemoryRouter>
+        <DealsBlock cityId={605} estateId={7} now={Date.UTC(2026, 5, 30)} deals={deals} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.queryByTestId('vip-unlock-note')).toBeNull());
+    expect(screen.getByTestId('estate-deals').textContent).toContain('289万');
   });
 });
