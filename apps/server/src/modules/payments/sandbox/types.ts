@@ -77,6 +77,17 @@ export interface SandboxProvider {
   readonly retryScheduleMs: readonly number[];
   /** Builds the signed notification of an event (tampered when asked); called once per event and copy. */
   buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification;
+  /**
+   * The events the provider notifies; absent: all three. WeChat sends none for a closed trade (only
+   * TRANSACTION.SUCCESS and REFUND.*), so the notifier queues nothing for CLOSED when it is not listed.
+   */
+  readonly notifiesOn?: readonly TradeEvent[];
+  /**
+   * Called before each delivery (at least retries and delayed first deliveries; calling it for every delivery is
+   * fine): the notification as sent this time. WeChat signs each request afresh (new Wechatpay-Timestamp/Nonce/Signature over the same body and
+   * id), which the ±5 min timestamp check needs; providers whose retries are byte-identical leave it out.
+   */
+  refresh?(notification: SandboxNotification): SandboxNotification;
   /** Whether our reply ends the retries: Alipay body exactly 'success', WeChat 200/204, Apple 200–206. */
   accepted(reply: { status: number; body: string }): boolean;
   /** The provider's own endpoints, mounted under /__sandbox/{name}. */
