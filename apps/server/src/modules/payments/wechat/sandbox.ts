@@ -55,7 +55,8 @@ export const UNKNOWN_PLATFORM_SERIAL = `PUB_KEY_ID_${'0'.repeat(32)}`;
 
 export interface WechatSandbox extends SandboxProvider {
   readonly bridgeScriptPath: string;
-  readonly notifiesOn: readonly TradeEvent[];
+  /** WeChat answers null for CLOSED: it sends no notification when a trade is closed. */
+  buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification | null;
   refresh(notification: SandboxNotification): SandboxNotification;
 }
 
@@ -326,8 +327,9 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
     return { problem: null, trade };
   }
 
-  function buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification {
-    if (event === 'CLOSED') throw new Error('WeChat Pay sends no notification for a closed trade');
+  function buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification | null {
+    // Only TRANSACTION.SUCCESS and REFUND.* are notified; closing a trade is silent.
+    if (event === 'CLOSED') return null;
     const now = clock();
     const id = notificationId(['wechat', trade.outTradeNo, trade.providerTxnId, event, tamper ?? '']);
     const wrong = (fen: number) => (tamper === 'amount' ? (fen > 1 ? 1 : 2) : fen);
@@ -383,13 +385,13 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
   }
 
   function notificationHeaders(body: string, tamper?: Tamper): Record<string, string> {
-    return { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/4.0', ...signedHeaders(body, tamper) };
+    // Content-Type travels as SandboxNotification.contentType.
+    return { 'User-Agent': 'Mozilla/4.0', ...signedHeaders(body, tamper) };
   }
 
   return {
     name: 'wechat',
     retryScheduleMs: WECHAT_RETRY_SCHEDULE_MS,
-    notifiesOn: ['PAID', 'REFUNDED'],
     bridgeScriptPath: WECHAT_BRIDGE_SCRIPT_PATH,
     buildNotification,
     refresh(notification) {
@@ -573,6 +575,8 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
             const { problem, trade } = payable(ctx, prepay?.tradeType === 'MWEB' ? prepay : undefined, H5_LINK_TTL_MS);
             if (problem || !trade) return problemPage(reply, problem ?? '支付链接无效', redirectUrl);
             if (!ctx.settle('wechat', trade.outTradeNo, 'PAID')) return problemPage(reply, '该订单已关闭', redirectUrl);
+            // The notification first, so the status page usually finds the order paid.
+            await ctx.flush?.();
             return reply.header('cache-control', 'no-store').redirect(redirectUrl, 303);
           });
 
@@ -604,6 +608,7 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
             if (!ctx.settle('wechat', trade.outTradeNo, 'PAID')) {
               return { ok: false, err_msg: 'get_brand_wcpay_request:fail', message: '该订单已关闭' };
             }
+            await ctx.flush?.();
             return { ok: true, err_msg: 'get_brand_wcpay_request:ok' };
           });
         });
