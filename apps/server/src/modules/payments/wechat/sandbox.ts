@@ -23,6 +23,7 @@ import type {
 } from '../sandbox/types.ts';
 import type { ProviderTradeState } from '../provider.ts';
 import {
+  TIMESTAMP_WINDOW_SECONDS,
   encryptResource,
   nonceStr,
   parseAuthorization,
@@ -72,6 +73,7 @@ export interface WechatSandboxOptions {
 interface Prepay {
   outTradeNo: string;
   tradeType: 'JSAPI' | 'MWEB';
+  openid: string;
   issuedAt: number;
 }
 
@@ -192,6 +194,10 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
     const body = typeof request.body === 'string' ? request.body : '';
     const message = requestMessage(request.method, request.url, auth.timestamp, auth.nonce_str, body);
     if (!verifySha256Rsa(merchantKey, message, auth.signature)) return fail(401, 'SIGN_ERROR', '签名错误');
+    // A validly signed but old (or future) request is a replay: refused like WeChat does.
+    if (Math.abs(clock() / 1000 - Number(auth.timestamp)) > TIMESTAMP_WINDOW_SECONDS || !/^\d+$/.test(auth.timestamp)) {
+      return fail(401, 'SIGN_ERROR', '请求时间戳与服务器时间相差超过5分钟');
+    }
     return null;
   }
 
@@ -223,10 +229,17 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
     };
   }
 
-  function issuePrepay(trade: SandboxTrade, tradeType: Prepay['tradeType']): string {
+  function issuePrepay(trade: SandboxTrade, tradeType: Prepay['tradeType'], openid: string): string {
     const prepayId = `wx${randomBytes(17).toString('hex')}`;
-    prepays.set(prepayId, { outTradeNo: trade.outTradeNo, tradeType, issuedAt: clock() });
+    prepays.set(prepayId, { outTradeNo: trade.outTradeNo, tradeType, openid, issuedAt: clock() });
     return prepayId;
+  }
+
+  /** Pays through a prepay: the trade records how (trade_type, payer) for its query answers and notification. */
+  function settlePaid(ctx: SandboxContext, trade: SandboxTrade, prepay: Prepay): boolean {
+    if (trade.state !== 'NOTPAY') return false;
+    Object.assign(trade.extra, { tradeType: prepay.tradeType, openid: prepay.openid });
+    return ctx.settle('wechat', trade.outTradeNo, 'PAID');
   }
 
   function create(ctx: SandboxContext, tradeType: Prepay['tradeType'], raw: unknown): JsonAnswer {
@@ -266,7 +279,7 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
         expiresAt: order.time_expire ? Date.parse(order.time_expire) : createdAt + PREPAY_TTL_MS,
         extra: { tradeType, openid, transaction_id: transactionId, appid: order.appid, mchid: order.mchid },
       });
-    const prepayId = issuePrepay(trade, tradeType);
+    const prepayId = issuePrepay(trade, tradeType, openid);
     if (tradeType === 'JSAPI') return { status: 200, body: { prepay_id: prepayId } };
     const h5Url = `${ctx.publicOrigin}${WECHAT_SANDBOX_PREFIX}/h5/cashier?prepay_id=${prepayId}&package=${digits(10)}`;
     return { status: 200, body: { h5_url: h5Url } };
@@ -311,7 +324,10 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
   }
 
   /** The JSAPI parameters a page passed to getBrandWCPayRequest, checked as WeChat's client does. */
-  function checkPayParams(ctx: SandboxContext, raw: unknown): { problem: string | null; trade?: SandboxTrade } {
+  function checkPayParams(
+    ctx: SandboxContext,
+    raw: unknown,
+  ): { problem: string | null; trade?: SandboxTrade; prepay?: Prepay } {
     const parsed = payParams.safeParse(parseJson(raw));
     if (!parsed.success) return { problem: '支付参数缺失' };
     const params = parsed.data;
@@ -324,7 +340,7 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
     if (prepay && prepay.tradeType !== 'JSAPI') return { problem: 'prepay_id 不是 JSAPI 下单所得' };
     const { problem, trade } = payable(ctx, prepay, PREPAY_TTL_MS);
     if (problem || !trade) return { problem: problem ?? '支付链接无效' };
-    return { problem: null, trade };
+    return { problem: null, trade, ...(prepay ? { prepay } : {}) };
   }
 
   function buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification | null {
@@ -574,7 +590,7 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
               return reply.header('cache-control', 'no-store').redirect(redirectUrl, 303);
             const { problem, trade } = payable(ctx, prepay?.tradeType === 'MWEB' ? prepay : undefined, H5_LINK_TTL_MS);
             if (problem || !trade) return problemPage(reply, problem ?? '支付链接无效', redirectUrl);
-            if (!ctx.settle('wechat', trade.outTradeNo, 'PAID')) return problemPage(reply, '该订单已关闭', redirectUrl);
+            if (!settlePaid(ctx, trade, prepay!)) return problemPage(reply, '该订单已关闭', redirectUrl);
             // The notification first, so the status page usually finds the order paid.
             await ctx.flush?.();
             return reply.header('cache-control', 'no-store').redirect(redirectUrl, 303);
@@ -602,10 +618,12 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
           });
 
           sandbox.post('/jsapi/pay', async (request, reply) => {
-            const { problem, trade } = checkPayParams(ctx, request.body);
+            const { problem, trade, prepay } = checkPayParams(ctx, request.body);
             reply.header('cache-control', 'no-store');
-            if (problem || !trade) return { ok: false, err_msg: 'get_brand_wcpay_request:fail', message: problem };
-            if (!ctx.settle('wechat', trade.outTradeNo, 'PAID')) {
+            if (problem || !trade || !prepay) {
+              return { ok: false, err_msg: 'get_brand_wcpay_request:fail', message: problem };
+            }
+            if (!settlePaid(ctx, trade, prepay)) {
               return { ok: false, err_msg: 'get_brand_wcpay_request:fail', message: '该订单已关闭' };
             }
             await ctx.flush?.();

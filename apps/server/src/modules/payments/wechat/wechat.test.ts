@@ -491,6 +491,15 @@ describe('signatures on the wire', () => {
       await expect(provider.createPayment(o)).rejects.toMatchObject({ status: 401, code: 'SIGN_ERROR' });
       expect(trades.has(`wechat:${o.outTradeNo}`)).toBe(false);
     }
+    // Validly signed, but replayed six minutes later.
+    let captured: Parameters<HttpClient>[0] | undefined;
+    wire = { request: (r) => (captured = r) };
+    await provider.createPayment(order());
+    wire = {};
+    clock += 6 * 60_000;
+    const replay = await http(captured!);
+    expect(replay.status).toBe(401);
+    expect(JSON.parse(replay.body)).toEqual({ code: 'SIGN_ERROR', message: '请求时间戳与服务器时间相差超过5分钟' });
     // A merchant key WeChat does not know, under the right serial.
     const stranger = generateWechatKeys();
     const forged = createWechatProvider({
