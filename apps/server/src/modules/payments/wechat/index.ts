@@ -80,12 +80,14 @@ const wechatEnvSchema = z.object({
   WECHAT_API_BASE_URL: z.string().url().default(WECHAT_PRODUCTION_BASE_URL),
 });
 
+export type WechatEnv = Partial<Record<keyof z.input<typeof wechatEnvSchema>, string | undefined>>;
+
 /**
  * Production configuration from WECHAT_* variables: null when WECHAT_MCHID is unset (WeChat Pay not offered);
  * throws naming the bad or missing variables when it is set but incomplete.
  */
 export function wechatConfigFromEnv(
-  source: NodeJS.ProcessEnv,
+  source: WechatEnv,
   deps: { http: HttpClient; now?: () => number },
 ): WechatProviderConfig | null {
   if (!source.WECHAT_MCHID) return null;
