@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, sql } from '@fjt/db';
 import { ORDER_MESSAGES, ORDER_TIMEOUT_MS } from '@fjt/domain';
-import { expectFail, seededApp, signInAs, startSeededApp, type SignedIn } from '../../testing.ts';
+import { createTestDatabase } from '@fjt/db/testing';
+import { expectFail, seededApp, signInAs, type SignedIn } from '../../testing.ts';
+import { buildApp } from '../../app.ts';
 import type { SandboxTrade } from './sandbox/types.ts';
 
 let t = Date.parse('2026-11-25T08:00:00Z');
@@ -489,16 +491,17 @@ describe('the Alipay gateway', () => {
 
 describe('PAY_MODE=off', () => {
   it('mounts no sandbox and offers no payment method', async () => {
-    const off = await startSeededApp('small', { env: { PAY_MODE: 'off' } });
+    const database = await createTestDatabase();
+    const off = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, PAY_MODE: 'off' }, database });
     try {
-      const control = await off.app.inject('/__sandbox/control/deliveries');
+      const control = await off.inject('/__sandbox/control/deliveries');
       expect(control.statusCode).toBe(404);
-      const gateway = await off.app.inject({ method: 'POST', url: '/__sandbox/alipay/gateway.do' });
+      const gateway = await off.inject({ method: 'POST', url: '/__sandbox/alipay/gateway.do' });
       expect(gateway.statusCode).toBe(404);
-      expect(off.app.payments.sandbox).toBeNull();
-      const pattern = await off.app.inject('/rabbit/v1/customer/pay/get-support-pay-pattern');
+      expect(off.payments.sandbox).toBeNull();
+      const pattern = await off.inject('/rabbit/v1/customer/pay/get-support-pay-pattern');
       expect(pattern.json().body.platforms).toEqual([]);
-      const notify = await off.app.inject({
+      const notify = await off.inject({
         method: 'POST',
         url: NOTIFY,
         payload: 'a=b',
@@ -507,6 +510,7 @@ describe('PAY_MODE=off', () => {
       expect(notify.statusCode).toBe(404);
     } finally {
       await off.close();
+      await database.destroy();
     }
   });
 });
