@@ -3,9 +3,8 @@
 // unifiedorder. The app's clock is the test's (`t`); the sandbox's virtual clock follows it.
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { queryRows, sql } from '@fjt/db';
 import { ORDER_MESSAGES, ORDER_TIMEOUT_MS } from '@fjt/domain';
-import { createTestDatabase } from '@fjt/db/testing';
+import { queryRows, sql } from '@fjt/db';
 import { expectFail, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 import { buildApp } from '../../app.ts';
 import type { SandboxTrade } from './sandbox/types.ts';
@@ -389,10 +388,11 @@ describe('timeouts and refunds', () => {
     const orderNo = await newOrder(user);
     await openCashier(user, orderNo);
     const never = await newOrder(user); // never sent to a provider
-    expect(await seeded.app.payments.orders.closeExpired()).toBe(0);
+    await seeded.app.payments.orders.closeExpired();
+    expect((await orderRow(orderNo)).status).toBe('PAYING');
     t += ORDER_TIMEOUT_MS + 60_000;
     try {
-      expect(await seeded.app.payments.orders.closeExpired()).toBeGreaterThanOrEqual(2);
+      await seeded.app.payments.orders.closeExpired();
       expect((await orderRow(orderNo)).status).toBe('CLOSED');
       expect((await orderRow(never)).status).toBe('CLOSED');
       expect(trade(orderNo).state).toBe('CLOSED');
@@ -467,6 +467,43 @@ describe('timeouts and refunds', () => {
   });
 });
 
+describe('more state moves', () => {
+  it('PAYING → CLOSED when Alipay says the trade closed', async () => {
+    const user = await signInAs(seeded.app);
+    const orderNo = await newOrder(user);
+    await openCashier(user, orderNo);
+    expect((await control('alipay', orderNo, 'close')).statusCode).toBe(200);
+    expect((await orderRow(orderNo)).status).toBe('CLOSED');
+    expect(await grants(orderNo)).toEqual({ vip: 0, ledger: 0 });
+  });
+
+  it('a refund Alipay refuses goes back REFUNDING → PAID, the refund FAILED and audited', async () => {
+    const user = await signInAs(seeded.app);
+    const orderNo = await newOrder(user);
+    await openCashier(user, orderNo);
+    await seeded.app.inject({ method: 'POST', url: `/__sandbox/alipay/cashier/${orderNo}/pay` });
+    // refunded at Alipay behind our back (its notification held): our refund is refused there
+    await control('alipay', orderNo, 'refund', { delayMs: 3600_000 });
+    await expect(seeded.app.payments.orders.refund(orderNo, { actorId: null, reason: '测试' })).rejects.toThrow(
+      ORDER_MESSAGES.refundFailed,
+    );
+    expect((await orderRow(orderNo)).status).toBe('PAID');
+    const refunds = await rows<{ status: string }>(sql`SELECT status FROM refunds WHERE order_no = ${orderNo}`);
+    expect(refunds).toEqual([{ status: 'FAILED' }]);
+    const audit = await rows<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE target_id = ${orderNo} ORDER BY id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['order.refund', 'order.refund.failed']);
+    // Alipay's own refund notification then lands: REFUNDED, the period taken back
+    await seeded.app.inject({ method: 'POST', url: '/__sandbox/control/clock', payload: { advanceMs: 3600_000 } });
+    expect((await orderRow(orderNo)).status).toBe('REFUNDED');
+    const ledger = await rows<{ kind: string }>(
+      sql`SELECT kind FROM payment_ledger WHERE order_no = ${orderNo} ORDER BY kind`,
+    );
+    expect(ledger.map((l) => l.kind)).toEqual(['grant', 'refund']);
+  });
+});
+
 describe('the Alipay gateway', () => {
   it('refuses a request whose signature is not the app’s (40002 isv.invalid-signature)', async () => {
     const params = new URLSearchParams({
@@ -491,8 +528,11 @@ describe('the Alipay gateway', () => {
 
 describe('PAY_MODE=off', () => {
   it('mounts no sandbox and offers no payment method', async () => {
-    const database = await createTestDatabase();
-    const off = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, PAY_MODE: 'off' }, database });
+    // a second app on the file's database (a new one costs a database start)
+    const off = await buildApp({
+      env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, PAY_MODE: 'off' },
+      database: seeded.database,
+    });
     try {
       const control = await off.inject('/__sandbox/control/deliveries');
       expect(control.statusCode).toBe(404);
@@ -510,7 +550,6 @@ describe('PAY_MODE=off', () => {
       expect(notify.statusCode).toBe(404);
     } finally {
       await off.close();
-      await database.destroy();
     }
   });
 });
