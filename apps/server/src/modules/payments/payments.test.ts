@@ -504,6 +504,92 @@ describe('more state moves', () => {
   });
 });
 
+describe('Apple through the core (a stand-in adapter)', () => {
+  it('confirm resolves the order by its token, grants once; a REFUND notification found by token revokes', async () => {
+    const { createOrdersService, vipFulfilment } = await import('./service.ts');
+    const { createMembershipService } = await import('../membership/service.ts');
+    let txn = 0;
+    const said = (token: string, event: 'PAID' | 'REFUNDED', id: string) => ({
+      ok: true as const,
+      notification: {
+        provider: 'apple' as const,
+        notifyId: id,
+        outTradeNo: null,
+        appAccountToken: token,
+        providerTxnId: `2000000${txn}`,
+        event,
+        amountFen: 3000,
+        payload: { token },
+      },
+    });
+    const apple = {
+      name: 'apple' as const,
+      createPayment: async (o: { appleProductId?: string; appAccountToken?: string }) => ({
+        kind: 'apple' as const,
+        productId: o.appleProductId!,
+        appAccountToken: o.appAccountToken!,
+        storeKitScript: null,
+      }),
+      query: async () => ({ state: 'NOTPAY' as const, providerTxnId: null, amountFen: null, paidAt: null }),
+      close: async () => {},
+      refund: async () => ({ ok: false, message: 'Apple 订单须由用户向 Apple 申请退款' }),
+      verifySignedTransaction: async (jws: string) => {
+        const [token, id] = jws.split('|');
+        return said(token!, 'PAID', id!);
+      },
+      verifyNotification: async (incoming: { rawBody: string }) => {
+        const [token, id] = incoming.rawBody.split('|');
+        return said(token!, 'REFUNDED', id!);
+      },
+      replyAccepted: () => ({ status: 200, body: null }),
+      replyRejected: () => ({ status: 400, body: null }),
+    };
+    const db = seeded.database.db;
+    const orders = createOrdersService({
+      db,
+      providers: { apple },
+      fulfil: {
+        vip: vipFulfilment({ grantDays: createMembershipService(db, { now: () => t }).grantDays, now: () => t }),
+      },
+      publicOrigin: 'http://localhost:3000',
+      now: () => t,
+    });
+    const user = await signInAs(seeded.app);
+    const { order } = await orders.buyMember(user.id, { cardCode: 'VIP_MONTH' });
+    const app = { userAgent: `${BROWSER_UA} FangJiaTong/11.2.0`, currentVersion: undefined, ip: '10.0.0.1' };
+    await expect(
+      orders.unifiedOrder(user.id, { orderNo: order.orderNo, platform: 3 }, { ...app, userAgent: BROWSER_UA }),
+    ).rejects.toThrow(ORDER_MESSAGES.platformNotAllowed);
+    const { action } = await orders.unifiedOrder(user.id, { orderNo: order.orderNo, platform: 3 }, app);
+    expect(action).toMatchObject({ kind: 'apple', productId: 'com.fangjiatong.vip.month' });
+    const token = (action as { appAccountToken: string }).appAccountToken;
+    txn = 1;
+    const other = await orders.buyMember(user.id, { cardCode: 'VIP_MONTH' });
+    // a transaction for another order's token is refused
+    await expect(
+      orders.appleConfirm(user.id, { orderNo: other.order.orderNo, signedTransaction: `${token}|txn:1` }),
+    ).rejects.toThrow(ORDER_MESSAGES.appleReceiptInvalid);
+    const confirmed = await orders.appleConfirm(user.id, {
+      orderNo: order.orderNo,
+      signedTransaction: `${token}|txn:1`,
+    });
+    expect(confirmed.order.status).toBe('PAID');
+    // the app retries, and Apple's own ONE_TIME_CHARGE (another notify id, same transaction) comes too
+    await orders.appleConfirm(user.id, { orderNo: order.orderNo, signedTransaction: `${token}|txn:1` });
+    expect((await orders.apply(said(token, 'PAID', 'uuid-1').notification, 'notify')).outcome).toBe('already paid');
+    expect(await grants(order.orderNo)).toEqual({ vip: 1, ledger: 1 });
+    // the merchant cannot refund at Apple: refused, back to PAID
+    await expect(orders.refund(order.orderNo, { actorId: null, reason: 'x' })).rejects.toThrow(
+      ORDER_MESSAGES.refundFailed,
+    );
+    expect((await orderRow(order.orderNo)).status).toBe('PAID');
+    // Apple's REFUND notification names only the token
+    const reply = await orders.notify('apple', { headers: {}, rawBody: `${token}|uuid-2`, body: null });
+    expect(reply.status).toBe(200);
+    expect((await orderRow(order.orderNo)).status).toBe('REFUNDED');
+  });
+});
+
 describe('the Alipay gateway', () => {
   it('refuses a request whose signature is not the app’s (40002 isv.invalid-signature)', async () => {
     const params = new URLSearchParams({
