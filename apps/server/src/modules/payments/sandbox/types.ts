@@ -75,8 +75,12 @@ export interface SandboxProvider {
   readonly name: ProviderName;
   /** Gaps between deliveries after a failed one, the provider's real table (research/payments.md §1–3). */
   readonly retryScheduleMs: readonly number[];
-  /** Builds the signed notification of an event (tampered when asked); called once per event and copy. */
-  buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification;
+  /**
+   * Builds the signed notification of an event (tampered when asked); called once per event and copy. null: the
+   * provider sends no notification for this event (Apple has none for CLOSED: an abandoned StoreKit purchase
+   * leaves no trade to close), so nothing is queued.
+   */
+  buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification | null;
   /** Whether our reply ends the retries: Alipay body exactly 'success', WeChat 200/204, Apple 200–206. */
   accepted(reply: { status: number; body: string }): boolean;
   /** The provider's own endpoints, mounted under /__sandbox/{name}. */
