@@ -41,6 +41,13 @@ export function appleProductId(productCode: string): string {
   return `com.fangjiatong.${productCode.toLowerCase().replace(/_/g, '.')}`;
 }
 
+/** The catalogue code of one of our StoreKit product ids (the inverse of appleProductId), or null. */
+export function appleProductCodeOf(productId: string): string | null {
+  const match = /^com\.fangjiatong\.([a-z0-9_.]{2,32})$/.exec(productId);
+  if (!match || match[1]!.includes('_')) return null;
+  return match[1]!.toUpperCase().replace(/\./g, '_');
+}
+
 /** The product types we sell in the App Store: VIP cards are non-renewing subscriptions, reports and data consumables. */
 const ACCEPTED_TYPES: ReadonlySet<string> = new Set([Type.CONSUMABLE, Type.NON_RENEWING_SUBSCRIPTION]);
 
@@ -53,8 +60,11 @@ export interface AppleAdapterConfig {
   /** Required by the library in production; omitted in the sandbox. */
   appAppleId?: number;
   environment: Environment.SANDBOX | Environment.PRODUCTION;
-  /** Catalogue product code → StoreKit product id; a transaction for any other product id is refused. */
-  productIds: Readonly<Record<string, string>>;
+  /**
+   * Our StoreKit products: catalogue code → product id, or a check of a product id (the catalogue, asked when a
+   * transaction arrives). A transaction for any other product is refused.
+   */
+  productIds: Readonly<Record<string, string>> | ((productId: string) => boolean | Promise<boolean>);
   /** App Store Server API base URL: APP_STORE_API_*, or `${PUBLIC_ORIGIN}/__sandbox/apple` in the sandbox. */
   apiBaseUrl: string;
   apiKey: AppStoreApiKey;
@@ -100,14 +110,21 @@ export function createAppleAdapter(config: AppleAdapterConfig): AppleAdapter {
     config.bundleId,
     config.appAppleId,
   );
-  const ourProductIds: ReadonlySet<string> = new Set(Object.values(config.productIds));
+  const productIds = config.productIds;
+  const listed: ReadonlySet<string> | null =
+    typeof productIds === 'function' ? null : new Set(Object.values(productIds));
+  const isOurs = async (productId: string): Promise<boolean> =>
+    listed ? listed.has(productId) : typeof productIds === 'function' ? await productIds(productId) : false;
   const apiKey: KeyObject = createPrivateKey(config.apiKey.privateKeyPem);
   const apiBase = config.apiBaseUrl.replace(/\/+$/, '');
 
   /** Our own checks on a verified transaction (research/payments.md §3 "Then our own checks"). */
-  function checkTransaction(transaction: JWSTransactionDecodedPayload, { revoked }: { revoked: 'refuse' | 'allow' }) {
+  async function checkTransaction(
+    transaction: JWSTransactionDecodedPayload,
+    { revoked }: { revoked: 'refuse' | 'allow' },
+  ): Promise<string | null> {
     if (!transaction.transactionId) return 'apple: transaction without transactionId';
-    if (!transaction.productId || !ourProductIds.has(transaction.productId)) {
+    if (!transaction.productId || !(await isOurs(transaction.productId))) {
       return `apple: productId ${transaction.productId ?? '(none)'} is not in our catalogue`;
     }
     if (!transaction.type || !ACCEPTED_TYPES.has(transaction.type)) {
@@ -151,7 +168,7 @@ export function createAppleAdapter(config: AppleAdapterConfig): AppleAdapter {
     } catch (error) {
       return { ok: false, reason: failure(error) };
     }
-    const problem = checkTransaction(transaction, { revoked: 'refuse' });
+    const problem = await checkTransaction(transaction, { revoked: 'refuse' });
     if (problem) return { ok: false, reason: problem };
     return {
       ok: true,
@@ -213,7 +230,7 @@ export function createAppleAdapter(config: AppleAdapterConfig): AppleAdapter {
       return { ok: false, reason: failure(error) };
     }
     // A REFUND carries the revoked transaction; a late ONE_TIME_CHARGE may too (its REFUND follows and revokes).
-    const problem = checkTransaction(transaction, { revoked: 'allow' });
+    const problem = await checkTransaction(transaction, { revoked: 'allow' });
     if (problem) return { ok: false, reason: problem };
     return {
       ok: true,
@@ -263,7 +280,7 @@ export function createAppleAdapter(config: AppleAdapterConfig): AppleAdapter {
     } catch (error) {
       return { ok: false, reason: failure(error) };
     }
-    const problem = checkTransaction(transaction, { revoked: 'allow' });
+    const problem = await checkTransaction(transaction, { revoked: 'allow' });
     return problem ? { ok: false, reason: problem } : { ok: true, transaction };
   }
 
@@ -272,7 +289,7 @@ export function createAppleAdapter(config: AppleAdapterConfig): AppleAdapter {
     async createPayment(order: ProviderOrder) {
       // No provider call: the app buys in StoreKit and sends us the signed transaction.
       const productId = order.appleProductId;
-      if (!productId || !ourProductIds.has(productId)) {
+      if (!productId || !(await isOurs(productId))) {
         throw new Error(`apple: no StoreKit product for order ${order.outTradeNo}`);
       }
       if (!order.appAccountToken || !UUID.test(order.appAccountToken)) {

@@ -16,12 +16,14 @@ import { createAppleSandboxKeys, signEs256, type AppleSandboxKeys } from './keys
 import {
   APPLE_REFUND_MESSAGE,
   APPLE_SANDBOX_BUNDLE_ID,
+  appleProductCodeOf,
   appleProductId,
   createAppleAdapter,
   type AppleAdapter,
   type AppleAdapterConfig,
 } from './adapter.ts';
 import { APPLE_RETRY_SCHEDULE_MS, createAppleSandbox, type AppleSandbox } from './sandbox.ts';
+import { createAppleSandboxSetup } from './setup.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const MONTH = appleProductId('VIP_MONTH');
@@ -536,6 +538,9 @@ describe('adapter: payment, close, refund', () => {
     expect(appleProductId('VIP_MONTH')).toBe('com.fangjiatong.vip.month');
     expect(appleProductId('VIP_QUARTER')).toBe('com.fangjiatong.vip.quarter');
     expect(appleProductId('VIP_YEAR')).toBe('com.fangjiatong.vip.year');
+    expect(appleProductCodeOf('com.fangjiatong.vip.quarter')).toBe('VIP_QUARTER');
+    expect(appleProductCodeOf('com.example.vip.month')).toBeNull();
+    expect(appleProductCodeOf('com.fangjiatong.tampered')).toBe('TAMPERED');
   });
 });
 
@@ -547,9 +552,77 @@ describe('sandbox StoreKit sheet', () => {
     expect(script.body).toContain('window.fjtStoreKit = { purchase: purchase }');
     expect(script.body).toContain('购买');
     expect(script.body).toContain('取消');
-    const products = await app.inject('/__sandbox/apple/products');
-    expect((products.json() as { products: { productId: string; displayPrice: string }[] }).products).toContainEqual(
-      expect.objectContaining({ productId: MONTH, displayPrice: '¥30.00' }),
-    );
+    const product = await app.inject(`/__sandbox/apple/products/${MONTH}`);
+    expect(product.json()).toMatchObject({ productId: MONTH, title: '月卡', displayPrice: '¥30.00' });
+    expect((await app.inject('/__sandbox/apple/products/com.example.none')).statusCode).toBe(404);
+  });
+});
+
+describe('setup: the pair the payments registry mounts, products from the catalogue', () => {
+  it('buys, verifies and looks up a catalogue product; refuses what the catalogue does not sell', async () => {
+    const cards: Record<string, { title: string; priceFen: number; kind: 'vip' }> = {
+      VIP_MONTH: { title: '月卡', priceFen: 3000, kind: 'vip' },
+      VIP_QUARTER: { title: '季卡', priceFen: 6800, kind: 'vip' },
+    };
+    const local = Fastify();
+    const localHttp: HttpClient = async (request) => {
+      const url = new URL(request.url);
+      const res = await local.inject({ method: request.method, url: url.pathname, headers: request.headers ?? {} });
+      return { status: res.statusCode, headers: {}, body: res.body };
+    };
+    const { provider, sandbox: store } = await createAppleSandboxSetup({
+      publicOrigin: ORIGIN,
+      http: localHttp,
+      now: () => clock,
+      catalogue: (code) => cards[code] ?? null,
+      sandboxPrefix: '/__sandbox',
+    });
+    await local.register(store.routes(context), { prefix: '/__sandbox/apple' });
+    await local.ready();
+    try {
+      const token = randomUUID();
+      const bought = await local.inject({
+        method: 'POST',
+        url: '/__sandbox/apple/purchase',
+        payload: { productId: appleProductId('VIP_QUARTER'), appAccountToken: token },
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+      const jws = (bought.json() as { signedTransaction: string }).signedTransaction;
+      expect(claims(jws)).toMatchObject({ type: 'Non-Renewing Subscription', price: 68000 });
+      const verified = await provider.verifySignedTransaction(jws);
+      expect(verified.ok && verified.notification.amountFen).toBe(6800);
+      const txn = claims(jws).transactionId as string;
+      expect(await provider.query({ outTradeNo: 'x', providerTxnId: txn, appAccountToken: token })).toMatchObject({
+        state: 'PAID',
+        amountFen: 6800,
+      });
+      const notSold = await local.inject({
+        method: 'POST',
+        url: '/__sandbox/apple/purchase',
+        payload: { productId: appleProductId('VIP_YEAR'), appAccountToken: randomUUID() },
+      });
+      expect(notSold.statusCode).toBe(400);
+      // A validly signed year card (sold by the first sandbox) is not a product of this catalogue.
+      const yearTrade = (await purchase({}, YEAR)).trade;
+      expectRefused(
+        await provider.verifySignedTransaction(store.signedTransaction(yearTrade, { signedDate: clock })),
+        /not in our catalogue/,
+      );
+      expect(
+        await provider.createPayment({
+          outTradeNo: 'FJT2026112508000000000003',
+          amountFen: 3000,
+          subject: '月卡',
+          expiresAt: new Date(clock),
+          returnUrl: '',
+          notifyUrl: '',
+          clientIp: '10.0.0.1',
+          appleProductId: appleProductId('VIP_MONTH'),
+          appAccountToken: token,
+        }),
+      ).toMatchObject({ kind: 'apple', storeKitScript: '/__sandbox/apple/storekit.js' });
+    } finally {
+      await local.close();
+    }
   });
 });

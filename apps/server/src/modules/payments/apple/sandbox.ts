@@ -4,7 +4,7 @@
 // App Store Server Notifications V2 (signedPayload) delivered by the shared notifier with Apple's retry table.
 //   POST /purchase {productId, appAccountToken, outTradeNo?, tamper?, notify?} → {signedTransaction}
 //   GET  /inApps/v1/transactions/{transactionId}   (Authorization: Bearer <ES256 JWT>) → {signedTransactionInfo}
-//   GET  /products                                  → what the App Store sells (the StoreKit sheet shows it)
+//   GET  /products/{productId}                      → what the App Store sells it as (the StoreKit sheet shows it)
 //   GET  /storekit.js                               → window.fjtStoreKit.purchase({productId, appAccountToken})
 // Apple never learns our order numbers: a purchase is filed under outTradeNo when the caller gives it (tests),
 // otherwise under its appAccountToken (the order's UUID), and the control routes name the trade by that key.
@@ -46,8 +46,10 @@ export interface AppleSandboxProduct {
 export interface AppleSandboxConfig {
   keys: AppleSandboxKeys;
   bundleId: string;
-  /** StoreKit product id → what the App Store sells it as. */
-  products: Readonly<Record<string, AppleSandboxProduct>>;
+  /** StoreKit product id → what the App Store sells it as: a table, or a look-up in our catalogue. */
+  products:
+    | Readonly<Record<string, AppleSandboxProduct>>
+    | ((productId: string) => AppleSandboxProduct | null | undefined | Promise<AppleSandboxProduct | null | undefined>);
   /** Where App Store Server Notifications go (the URL set in App Store Connect); PUBLIC_ORIGIN is put before it. */
   notifyPath?: string;
 }
@@ -126,6 +128,20 @@ export function createAppleSandbox(config: AppleSandboxConfig): AppleSandbox {
     }
   }
 
+  /** Product types by id, remembered at purchase (the notifications and lookups are built synchronously). */
+  const productTypes = new Map<string, AppleProductType>();
+  async function productOf(productId: string): Promise<AppleSandboxProduct | null> {
+    const products = config.products;
+    const product =
+      typeof products === 'function'
+        ? await products(productId)
+        : Object.prototype.hasOwnProperty.call(products, productId)
+          ? products[productId]
+          : undefined;
+    if (product) productTypes.set(productId, product.type);
+    return product ?? null;
+  }
+
   function chainFor(tamper: Tamper | undefined): AppleSigningChain {
     return tamper === 'serial' ? keys.untrusted : keys.trusted;
   }
@@ -143,7 +159,6 @@ export function createAppleSandbox(config: AppleSandboxConfig): AppleSandbox {
 
   /** JWSTransactionDecodedPayload as Apple signs it for a one-time purchase. */
   function transactionPayload(trade: SandboxTrade, options: AppleTransactionOptions & { revoked: boolean }) {
-    const product = config.products[trade.extra.productId ?? ''];
     const purchaseDate = trade.paidAt ?? trade.createdAt;
     const amount = options.tamper === 'amount';
     return {
@@ -154,7 +169,7 @@ export function createAppleSandbox(config: AppleSandboxConfig): AppleSandbox {
       purchaseDate,
       originalPurchaseDate: purchaseDate,
       quantity: 1,
-      type: product?.type ?? Type.CONSUMABLE,
+      type: productTypes.get(trade.extra.productId ?? '') ?? Type.CONSUMABLE,
       appAccountToken: trade.extra.appAccountToken,
       inAppOwnershipType: 'PURCHASED',
       signedDate: signedDateFor(options.tamper, options.signedDate),
@@ -266,23 +281,24 @@ export function createAppleSandbox(config: AppleSandboxConfig): AppleSandbox {
           .send(STOREKIT_SCRIPT),
       );
 
-      app.get('/products', async (_request, reply) =>
-        reply.header('cache-control', 'no-store').send({
-          products: Object.entries(config.products).map(([productId, product]) => ({
-            productId,
-            title: product.title,
-            priceFen: product.priceFen,
-            displayPrice: `¥${(product.priceFen / 100).toFixed(2)}`,
-            type: product.type,
-          })),
-        }),
-      );
+      app.get<{ Params: { productId: string } }>('/products/:productId', async (request, reply) => {
+        const { productId } = request.params;
+        const product = productId.length <= 128 ? await productOf(productId) : null;
+        if (!product) return apiError(reply, 404, 4040003, 'Product not found.');
+        return reply.header('cache-control', 'no-store').send({
+          productId,
+          title: product.title,
+          priceFen: product.priceFen,
+          displayPrice: `¥${(product.priceFen / 100).toFixed(2)}`,
+          type: product.type,
+        });
+      });
 
       app.post('/purchase', async (request, reply) => {
         const parsed = purchaseBody.safeParse(request.body);
         if (!parsed.success) return apiError(reply, 400, 4000000, 'Invalid request.');
         const { productId, appAccountToken, outTradeNo, tamper, notify } = parsed.data;
-        const product = config.products[productId];
+        const product = await productOf(productId);
         if (!product) return apiError(reply, 400, 4000023, 'Invalid product id.');
         const key = outTradeNo ?? appAccountToken;
         const now = ctx.clock.now();

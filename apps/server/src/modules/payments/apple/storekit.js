@@ -25,15 +25,9 @@
   }
 
   function productInfo(productId) {
-    return fetch(base + 'products', { credentials: 'same-origin' })
+    return fetch(base + 'products/' + encodeURIComponent(productId), { credentials: 'same-origin' })
       .then(function (response) {
-        return response.ok ? response.json() : { products: [] };
-      })
-      .then(function (answer) {
-        var found = (answer.products || []).filter(function (p) {
-          return p.productId === productId;
-        })[0];
-        return found || null;
+        return response.ok ? response.json() : null;
       })
       .catch(function () {
         return null;
