@@ -6,7 +6,7 @@
 // shared sandbox core does the same in the app. Keys are made once for the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { Environment, NotificationTypeV2, Type } from '@apple/app-store-server-library';
 import type { ProviderName } from '@fjt/domain';
 import type { HttpClient, IncomingNotification, VerifyResult } from '../provider.ts';
@@ -422,7 +422,7 @@ describe('transaction lookup (App Store Server API)', () => {
       bid: APPLE_SANDBOX_BUNDLE_ID,
     };
     const header = { kid: keys.api.keyId, typ: 'JWT' };
-    const apiKey = (await import('node:crypto')).createPrivateKey(keys.api.privateKeyPem);
+    const apiKey = createPrivateKey(keys.api.privateKeyPem);
     const bearer = (h: Record<string, unknown>, c: object, key = apiKey) => `Bearer ${signEs256(h, c, key)}`;
 
     expect((await lookup(trade.providerTxnId)).statusCode).toBe(401);
@@ -481,9 +481,10 @@ describe('transaction lookup (App Store Server API)', () => {
 
   it('throws when the lookup is refused (a wrong key is a configuration error, not NOTPAY)', async () => {
     const { trade } = await purchase();
-    const other = await createAppleSandboxKeys({ now: START });
+    const otherKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const other = { ...keys.api, privateKeyPem: otherKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
     await expect(
-      adapterWith({ apiKey: other.api }).query({
+      adapterWith({ apiKey: other }).query({
         outTradeNo: 'x',
         providerTxnId: trade.providerTxnId,
         appAccountToken: null,
