@@ -4,6 +4,7 @@
 // Products: our StoreKit product ids are appleProductId(catalogue code); the catalogue (a look-up the core
 // supplies) says which exist, what they cost and what kind they are.
 import { Environment, Type } from '@apple/app-store-server-library';
+import { queryRows, sql, type Database } from '@fjt/db';
 import type { ProductKind } from '@fjt/domain';
 import type { HttpClient } from '../provider.ts';
 import {
@@ -25,6 +26,20 @@ export interface AppleCatalogueItem {
 }
 /** The core's catalogue look-up by product code (VIP_MONTH, …); null when there is no such product on sale. */
 export type AppleCatalogue = (productCode: string) => AppleCatalogueItem | null | Promise<AppleCatalogueItem | null>;
+
+/**
+ * The catalogue the App Store sells from: the VIP cards on sale (member_cards). The report mall, deal-data
+ * packages and activities add their products here when they are sold in the iOS app.
+ */
+export function appleCatalogueOf(db: Database): AppleCatalogue {
+  return async (productCode) => {
+    const [card] = await queryRows<{ name: string; price: number }>(
+      db,
+      sql`SELECT name, price FROM member_cards WHERE code = ${productCode} AND active`,
+    );
+    return card ? { title: card.name, priceFen: card.price, kind: 'vip' } : null;
+  };
+}
 
 /** VIP cards are non-renewing subscriptions in the App Store; reports, deal data and activities consumables. */
 export function appleProductType(kind: ProductKind): AppleSandboxProduct['type'] {
