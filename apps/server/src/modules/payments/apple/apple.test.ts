@@ -23,7 +23,7 @@ import {
   type AppleAdapterConfig,
 } from './adapter.ts';
 import { APPLE_RETRY_SCHEDULE_MS, createAppleSandbox, type AppleSandbox } from './sandbox.ts';
-import { createAppleSandboxSetup } from './setup.ts';
+import { createAppleLiveProvider, createAppleSandboxSetup } from './setup.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const MONTH = appleProductId('VIP_MONTH');
@@ -625,5 +625,53 @@ describe('setup: the pair the payments registry mounts, products from the catalo
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('live adapter', () => {
+  it("talks to Apple's sandbox host with the bearer, and refuses data of another environment", async () => {
+    const calls: { url: string; authorization: string | undefined }[] = [];
+    const recording: HttpClient = async (request) => {
+      calls.push({ url: request.url, authorization: request.headers?.authorization });
+      return { status: 404, headers: {}, body: '{"errorCode":4040010,"errorMessage":"Transaction id not found."}' };
+    };
+    const live = createAppleLiveProvider(
+      {
+        rootCertificates: [keys.trusted.rootDer],
+        bundleId: APPLE_SANDBOX_BUNDLE_ID,
+        appAppleId: 1234,
+        environment: Environment.SANDBOX,
+        apiKey: keys.api,
+      },
+      {
+        http: recording,
+        catalogue: (code) => (code === 'VIP_MONTH' ? { title: '月卡', priceFen: 3000, kind: 'vip' } : null),
+      },
+    );
+    expect(
+      await live.query({ outTradeNo: 'x', providerTxnId: '2000001000000001', appAccountToken: null }),
+    ).toMatchObject({
+      state: 'NOTPAY',
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('https://api.storekit-sandbox.itunes.apple.com/inApps/v1/transactions/2000001000000001');
+    const [header, payload] = calls[0]!.authorization!.replace('Bearer ', '').split('.') as [string, string];
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({
+      alg: 'ES256',
+      kid: keys.api.keyId,
+      typ: 'JWT',
+    });
+    const jwt = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, number | string>;
+    expect(jwt).toMatchObject({ iss: keys.api.issuerId, aud: 'appstoreconnect-v1', bid: APPLE_SANDBOX_BUNDLE_ID });
+    expect(Number(jwt.exp) - Number(jwt.iat)).toBeLessThanOrEqual(3600);
+
+    const { signedTransaction } = await purchase();
+    expect((await live.verifySignedTransaction(signedTransaction)).ok).toBe(true);
+    const production = signEs256(
+      { x5c: keys.trusted.x5c },
+      { ...claims(signedTransaction), environment: 'Production' },
+      keys.trusted.leafKey,
+    );
+    expectRefused(await live.verifySignedTransaction(production), /INVALID_ENVIRONMENT/);
   });
 });
