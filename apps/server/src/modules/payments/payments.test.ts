@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, sql } from '@fjt/db';
 import { ORDER_MESSAGES, ORDER_TIMEOUT_MS } from '@fjt/domain';
-import { expectFail, seededApp, signInAs, startSeededApp, type SignedIn } from '../../testing.ts';
+import { createTestDatabase } from '@fjt/db/testing';
+import { expectFail, seededApp, signInAs, type SignedIn } from '../../testing.ts';
+import { buildApp } from '../../app.ts';
 import type { SandboxTrade } from './sandbox/types.ts';
 
 let t = Date.parse('2026-11-25T08:00:00Z');
@@ -465,6 +467,43 @@ describe('timeouts and refunds', () => {
   });
 });
 
+describe('more state moves', () => {
+  it('PAYING → CLOSED when Alipay says the trade closed', async () => {
+    const user = await signInAs(seeded.app);
+    const orderNo = await newOrder(user);
+    await openCashier(user, orderNo);
+    expect((await control('alipay', orderNo, 'close')).statusCode).toBe(200);
+    expect((await orderRow(orderNo)).status).toBe('CLOSED');
+    expect(await grants(orderNo)).toEqual({ vip: 0, ledger: 0 });
+  });
+
+  it('a refund Alipay refuses goes back REFUNDING → PAID, the refund FAILED and audited', async () => {
+    const user = await signInAs(seeded.app);
+    const orderNo = await newOrder(user);
+    await openCashier(user, orderNo);
+    await seeded.app.inject({ method: 'POST', url: `/__sandbox/alipay/cashier/${orderNo}/pay` });
+    // refunded at Alipay behind our back (its notification held): our refund is refused there
+    await control('alipay', orderNo, 'refund', { delayMs: 3600_000 });
+    await expect(seeded.app.payments.orders.refund(orderNo, { actorId: null, reason: '测试' })).rejects.toThrow(
+      ORDER_MESSAGES.refundFailed,
+    );
+    expect((await orderRow(orderNo)).status).toBe('PAID');
+    const refunds = await rows<{ status: string }>(sql`SELECT status FROM refunds WHERE order_no = ${orderNo}`);
+    expect(refunds).toEqual([{ status: 'FAILED' }]);
+    const audit = await rows<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE target_id = ${orderNo} ORDER BY id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual(['order.refund', 'order.refund.failed']);
+    // Alipay's own refund notification then lands: REFUNDED, the period taken back
+    await seeded.app.inject({ method: 'POST', url: '/__sandbox/control/clock', payload: { advanceMs: 3600_000 } });
+    expect((await orderRow(orderNo)).status).toBe('REFUNDED');
+    const ledger = await rows<{ kind: string }>(
+      sql`SELECT kind FROM payment_ledger WHERE order_no = ${orderNo} ORDER BY kind`,
+    );
+    expect(ledger.map((l) => l.kind)).toEqual(['grant', 'refund']);
+  });
+});
+
 describe('the Alipay gateway', () => {
   it('refuses a request whose signature is not the app’s (40002 isv.invalid-signature)', async () => {
     const params = new URLSearchParams({
@@ -489,16 +528,17 @@ describe('the Alipay gateway', () => {
 
 describe('PAY_MODE=off', () => {
   it('mounts no sandbox and offers no payment method', async () => {
-    const off = await startSeededApp('small', { env: { PAY_MODE: 'off' } });
+    const database = await createTestDatabase();
+    const off = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, PAY_MODE: 'off' }, database });
     try {
-      const control = await off.app.inject('/__sandbox/control/deliveries');
+      const control = await off.inject('/__sandbox/control/deliveries');
       expect(control.statusCode).toBe(404);
-      const gateway = await off.app.inject({ method: 'POST', url: '/__sandbox/alipay/gateway.do' });
+      const gateway = await off.inject({ method: 'POST', url: '/__sandbox/alipay/gateway.do' });
       expect(gateway.statusCode).toBe(404);
-      expect(off.app.payments.sandbox).toBeNull();
-      const pattern = await off.app.inject('/rabbit/v1/customer/pay/get-support-pay-pattern');
+      expect(off.payments.sandbox).toBeNull();
+      const pattern = await off.inject('/rabbit/v1/customer/pay/get-support-pay-pattern');
       expect(pattern.json().body.platforms).toEqual([]);
-      const notify = await off.app.inject({
+      const notify = await off.inject({
         method: 'POST',
         url: NOTIFY,
         payload: 'a=b',
@@ -507,6 +547,7 @@ describe('PAY_MODE=off', () => {
       expect(notify.statusCode).toBe(404);
     } finally {
       await off.close();
+      await database.destroy();
     }
   });
 });
