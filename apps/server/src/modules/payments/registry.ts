@@ -13,6 +13,8 @@ import { createAlipayProvider } from './alipay/adapter.ts';
 import { createAlipaySandbox } from './alipay/sandbox.ts';
 import { createAlipaySandboxKeys } from './alipay/keys.ts';
 import { createWechatProvider, createWechatSandboxPair, wechatConfigFromEnv, type WechatEnv } from './wechat/index.ts';
+import { appleProductId } from './apple/adapter.ts';
+import { createAppleSandboxSetup, type AppleCatalogue } from './apple/setup.ts';
 
 export type PayMode = 'sandbox' | 'live' | 'off';
 export type Providers = Partial<Record<ProviderName, PaymentProvider>>;
@@ -24,23 +26,23 @@ export interface PaymentSetup {
 }
 
 /** The StoreKit product id of a catalogue item: VIP_MONTH → com.fangjiatong.vip.month. */
-export function appleProductIdOf(productCode: string): string {
-  return `com.fangjiatong.${productCode.toLowerCase().replaceAll('_', '.')}`;
-}
+export const appleProductIdOf: (productCode: string) => string = appleProductId;
 
 export type PaymentEnv = Partial<
   Pick<Env, 'ALIPAY_APP_ID' | 'ALIPAY_SELLER_ID' | 'ALIPAY_APP_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY' | 'ALIPAY_GATEWAY'>
 > &
   WechatEnv;
 
-export function createPaymentSetup(options: {
+export async function createPaymentSetup(options: {
   mode: PayMode;
   env: PaymentEnv;
   http: HttpClient;
   publicOrigin: string;
   /** The providers' clock: the sandbox's virtual clock in sandbox mode (notification timestamps), else real time. */
   now: () => number;
-}): PaymentSetup {
+  /** What the App Store sells (product code → title, price, kind); Apple is offered only with it. */
+  appleCatalogue?: AppleCatalogue;
+}): Promise<PaymentSetup> {
   const { mode, env, http, publicOrigin, now } = options;
   const providers: Providers = {};
   const sandboxProviders: SandboxProvider[] = [];
@@ -59,7 +61,17 @@ export function createPaymentSetup(options: {
     const wechat = createWechatSandboxPair({ http, publicOrigin, now });
     providers.wechat = wechat.provider;
     sandboxProviders.push(wechat.sandbox);
-    // Apple (modules/payments/apple): providers.apple = createAppleProvider({...}); sandboxProviders.push(...).
+    if (options.appleCatalogue) {
+      const apple = await createAppleSandboxSetup({
+        publicOrigin,
+        http,
+        now,
+        catalogue: options.appleCatalogue,
+        sandboxPrefix: SANDBOX_PREFIX,
+      });
+      providers.apple = apple.provider;
+      sandboxProviders.push(apple.sandbox);
+    }
   } else if (mode === 'live') {
     if (env.ALIPAY_APP_ID && env.ALIPAY_SELLER_ID && env.ALIPAY_APP_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY) {
       providers.alipay = createAlipayProvider({

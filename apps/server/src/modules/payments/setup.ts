@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@fjt/db';
 import type { MembershipService } from '../membership/service.ts';
 import { createHttpClient } from './http.ts';
+import { appleCatalogueOf } from './apple/setup.ts';
 import { createPaymentSetup, type PayMode, type PaymentEnv } from './registry.ts';
 import { createVirtualClock, registerSandbox, type SandboxCore } from './sandbox/core.ts';
 import { createOrdersService, vipFulfilment, type Fulfilments, type OrdersService } from './service.ts';
@@ -45,12 +46,13 @@ export async function registerPayments(
   const mode: PayMode = options.env.PAY_MODE ?? 'sandbox';
   const http = createHttpClient(app, [options.publicOrigin]);
   const clock = createVirtualClock(options.now);
-  const setup = createPaymentSetup({
+  const setup = await createPaymentSetup({
     mode,
     env: options.env,
     http,
     publicOrigin: options.publicOrigin,
     now: mode === 'sandbox' ? clock.now : Date.now,
+    appleCatalogue: appleCatalogueOf(options.db),
   });
   const sandbox =
     mode === 'sandbox'
