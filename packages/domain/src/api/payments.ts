@@ -21,7 +21,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   PENDING: ['PAYING', 'PAID', 'CLOSED'],
   PAYING: ['PAID', 'CLOSED'],
   PAID: ['REFUNDING'],
-  CLOSED: [],
+  // only a payment the provider cannot refund (Apple, after our timeout) is honoured: see PROVIDER_CAN_REFUND
+  CLOSED: ['PAID'],
   REFUNDING: ['REFUNDED', 'PAID'],
   REFUNDED: [],
 };
@@ -42,6 +43,9 @@ export const PROVIDER_OF_PLATFORM: Readonly<Record<PayPlatform, ProviderName>> =
   [PAY_PLATFORM.wechat]: 'wechat',
   [PAY_PLATFORM.applePay]: 'apple',
 };
+
+/** Whether we can give a payment back ourselves; Apple refunds only at the user's request to Apple. */
+export const PROVIDER_CAN_REFUND: Readonly<Record<ProviderName, boolean>> = { alipay: true, wechat: true, apple: false };
 
 /** Order numbers: 'FJT' + yyyyMMddHHmmss + 8 digits, 25 characters (Alipay ≤ 64, WeChat 6–32). */
 export const ORDER_NO_PATTERN = /^FJT\d{22}$/;

@@ -20,6 +20,7 @@ import {
   RESULT_CODE,
   safeRedirectPath,
   type OrderStatus,
+  PROVIDER_CAN_REFUND,
   type OrderView,
   type PayAction,
   type PayPattern,
@@ -351,9 +352,8 @@ export function createOrdersService(deps: {
               throw new Rejection(`amount ${n.amountFen} is not the order's ${order.amountFen}`, order.orderNo);
             }
             if (!n.providerTxnId) throw new Rejection('no transaction id', order.orderNo);
-            if (order.status === 'PENDING' || order.status === 'PAYING') {
-              if (order.provider !== n.provider)
-                return refundLate(`paid at ${n.provider}, order is at ${order.provider}`);
+            /** The one way into PAID: conditional on the state read, with the ledger row and the entitlement. */
+            const markPaid = async (from: readonly OrderStatus[], outcome: string) => {
               const [other] = await queryRows<{ orderNo: string }>(
                 tx,
                 sql`SELECT order_no AS "orderNo" FROM orders
@@ -362,8 +362,12 @@ export function createOrdersService(deps: {
               if (other) throw new Rejection(`transaction belongs to order ${other.orderNo}`, order.orderNo);
               const moved = await queryRows<{ orderNo: string }>(
                 tx,
-                sql`UPDATE orders SET status = 'PAID', provider_txn_id = ${n.providerTxnId}, paid_at = ${t}::timestamptz
-                    WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING') RETURNING order_no AS "orderNo"`,
+                sql`UPDATE orders SET status = 'PAID', provider_txn_id = ${n.providerTxnId}, paid_at = ${t}::timestamptz,
+                                      closed_at = NULL
+                    WHERE order_no = ${order.orderNo} AND status IN (${sql.join(
+                      from.map((s) => sql`${s}`),
+                      sql`, `,
+                    )}) RETURNING order_no AS "orderNo"`,
               );
               if (moved.length === 0) return done('ignored: state moved');
               const ledger = await queryRows<{ id: number }>(
@@ -380,7 +384,17 @@ export function createOrdersService(deps: {
                   providerTxnId: n.providerTxnId,
                 });
               }
-              return done('paid');
+              return done(outcome);
+            };
+            if (order.status === 'PENDING' || order.status === 'PAYING') {
+              if (order.provider !== n.provider)
+                return refundLate(`paid at ${n.provider}, order is at ${order.provider}`);
+              return markPaid(['PENDING', 'PAYING'], 'paid');
+            }
+            // Apple money cannot be given back by the merchant (only the user can ask Apple): a purchase finished
+            // in StoreKit after our 30-minute timeout is honoured instead of refunded — the one move out of CLOSED.
+            if (order.status === 'CLOSED' && order.provider === n.provider && !PROVIDER_CAN_REFUND[n.provider]) {
+              return markPaid(['CLOSED'], 'paid after the order was closed; honoured (the provider cannot refund)');
             }
             if (order.status === 'CLOSED') return refundLate('paid after the order was closed');
             if (order.provider === n.provider && order.providerTxnId === n.providerTxnId) return done('already paid');

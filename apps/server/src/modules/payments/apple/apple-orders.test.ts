@@ -201,4 +201,21 @@ describe('Apple IAP through the orders core', () => {
     );
     expect(period === undefined || Date.parse(period.endsAt) <= t).toBe(true);
   });
+
+  it('a StoreKit purchase finished after the 30-minute timeout is honoured (Apple money cannot be refunded by us)', async () => {
+    const user = await signInAs(seeded.app);
+    const orderNo = await newOrder(user);
+    const action = await payInApp(user, orderNo);
+    t += 31 * 60 * 1000;
+    await seeded.app.payments.orders.closeExpired();
+    expect(await status(user, orderNo)).toBe('CLOSED');
+    const res = await confirm(user, orderNo, await storeKitBuy(action));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await status(user, orderNo)).toBe('PAID');
+    expect(await grants(orderNo)).toEqual({ vip: 1, ledger: 1 });
+    expect(await rows(sql`SELECT refund_no FROM refunds WHERE order_no = ${orderNo}`)).toEqual([]);
+    // Apple's own notification of the same purchase changes nothing
+    await deliveries(action.appAccountToken);
+    expect(await grants(orderNo)).toEqual({ vip: 1, ledger: 1 });
+  });
 });
