@@ -102,7 +102,7 @@ const postNotification = (n: SandboxNotification) =>
 describe('WeChat Pay through the orders core', () => {
   it('is offered; H5: cashier → 立即支付 → back to the status page, PAID and granted once', async () => {
     const pattern = await seeded.app.inject('/rabbit/v1/customer/pay/get-support-pay-pattern');
-    expect(pattern.json().body).toMatchObject({ platforms: [1, 2], wechatMerchantEnabled: true });
+    expect(pattern.json().body).toMatchObject({ platforms: [1, 2, 3], wechatMerchantEnabled: true });
 
     const user = await signInAs(seeded.app);
     const { orderNo, url } = await openH5(user);
