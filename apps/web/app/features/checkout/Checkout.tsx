@@ -48,6 +48,9 @@ export interface CheckoutProps {
   summary?: ReactNode;
 }
 
+/** Answers after which the order cannot be paid any more: the next tap starts a new attempt (a new order). */
+const RESTART_MESSAGES = new Set<string>([ORDER_MESSAGES.closed, '订单已超时，请重新下单']);
+
 interface Attempt {
   productCode: string;
   key: string;
@@ -127,7 +130,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
       });
       if (unified.resultCode !== 0 || !unified.body?.action) {
         const message = unified.errMsg || ORDER_MESSAGES.providerError;
-        if (message === ORDER_MESSAGES.closed) {
+        if (RESTART_MESSAGES.has(message)) {
           // the order timed out: the next tap is a new attempt with a new order
           attempt.current = { productCode: product.code, key: newIdempotencyKey(), order: null };
           setResumed(null);
