@@ -68,9 +68,16 @@ export function OrderResult({
         hint="请稍后重试，或在购买记录中查看"
         testId="order-result-error"
         action={
-          <button type="button" className="btn btn-primary" onClick={refresh}>
-            重试
-          </button>
+          <>
+            <button type="button" className="btn btn-primary" onClick={refresh}>
+              重试
+            </button>
+            {historyHref ? (
+              <Link className="btn" to={historyHref}>
+                购买记录
+              </Link>
+            ) : null}
+          </>
         }
       />
     );

@@ -313,7 +313,9 @@ describe('paying', () => {
   });
 
   it('Apple: a cancelled purchase stays on the checkout with a toast', async () => {
-    window.fjtStoreKit = { purchase: () => Promise.reject(new Error('userCancelled')) };
+    window.fjtStoreKit = {
+      purchase: () => Promise.reject(Object.assign(new Error('已取消购买'), { code: 'userCancelled' })),
+    };
     handler = (c) => {
       if (c.url.includes('get-support-pay-pattern')) return pattern([3]);
       if (c.url.includes('buyMember')) return ok({ order: order() });

@@ -33,6 +33,7 @@ export const PAY_MESSAGES = {
   noWeixinBridge: '请在微信中打开页面完成支付',
   noStoreKit: '请在房价通APP内完成购买',
   appleCancelled: '已取消购买',
+  appleFailed: '购买失败，请稍后重试',
   appleConfirmFailed: '支付结果确认中，请稍后查看',
 } as const;
 
@@ -124,8 +125,11 @@ async function payInApp(orderNo: string, action: Extract<PayAction, { kind: 'app
     signed = signedTransactionOf(
       await storeKit.purchase({ productId: action.productId, appAccountToken: action.appAccountToken }),
     );
-  } catch {
-    return { kind: 'error', message: PAY_MESSAGES.appleCancelled };
+  } catch (error) {
+    // StoreKit's cancel is the buyer's choice; any other failure says what went wrong
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    const said = typeof message === 'string' && /[\u4e00-\u9fa5]/.test(message) ? message : PAY_MESSAGES.appleFailed;
+    return { kind: 'error', message: code === 'userCancelled' ? PAY_MESSAGES.appleCancelled : said };
   }
   if (!signed) return { kind: 'error', message: PAY_MESSAGES.appleCancelled };
   const res = await callApi<unknown>('customer/pay/apple/confirm', { orderNo, signedTransaction: signed });

@@ -114,12 +114,7 @@ export default function BuyNewVipPage() {
             {card.name}
             <strong className="num">¥{yuan(card.price)}</strong>
           </p>
-          <button
-            type="button"
-            className="btn btn-primary checkout-bar__pay vip-bar__pay"
-            onClick={buy}
-            data-testid="vip-buy"
-          >
+          <button type="button" className="btn btn-primary checkout-bar__pay" onClick={buy} data-testid="vip-buy">
             {member?.isVip ? '立即续费' : '立即开通'}
           </button>
         </div>
