@@ -8,6 +8,8 @@ import { shot } from '../support/screenshots.ts';
 import { signIn } from '../support/login.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
+// each test signs in and most walk several pages: more than the default 30 s on a shared machine
+test.describe.configure({ timeout: 90_000 });
 
 /** Spec §5, word for word. */
 const PAYMENT_MESSAGES = {
@@ -49,7 +51,6 @@ async function agreeAndPay(page: Page) {
 }
 
 test('开通会员 with 支付宝: sandbox cashier → 支付成功 → 我的 shows the expiry', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-vip')).toContainText('普通用户');
@@ -103,7 +104,6 @@ test('开通会员 with 支付宝: sandbox cashier → 支付成功 → 我的 s
 });
 
 test('开通会员 with 微信支付 (JSAPI) in the WeChat browser; Alipay is not offered there', async ({ browser }) => {
-  test.setTimeout(90_000);
   const { context, page } = await phone(browser, WECHAT);
   await signIn(page);
   await page.goto('/profile/buynewvip/order?cardCode=VIP_MONTH');
@@ -126,7 +126,6 @@ test('开通会员 with 微信支付 (JSAPI) in the WeChat browser; Alipay is no
 test('a payment cancelled in the cashier and closed is 支付失败; 重新支付 goes back to the checkout', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signIn(page);
   await page.goto('/profile/buynewvip/order?cardCode=VIP_MONTH');
   await expect(page.getByRole('radio', { name: '支付宝' })).toBeChecked();
@@ -241,7 +240,9 @@ test.describe('payment methods by client (spec §5)', () => {
 
 test('a visitor is sent to login from the checkout and comes back to it', async ({ page }) => {
   await page.goto('/profile/buynewvip/order?cardCode=VIP_YEAR');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Fbuynewvip%2Forder%3FcardCode%3DVIP_YEAR$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Fbuynewvip%2Forder%3FcardCode%3DVIP_YEAR$/, {
+    timeout: 15_000,
+  });
 });
 
 test('an unknown card or product is a clear error, not an empty checkout', async ({ page }) => {
