@@ -48,6 +48,7 @@ import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesRepo } from './modules/messages/repo.ts';
 import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts';
+import { registerPayments } from './modules/payments/setup.ts';
 
 export interface BuildOptions {
   /**
@@ -68,6 +69,12 @@ export interface BuildOptions {
         | 'API_DOCS'
         | 'SMS_PROVIDER'
         | 'SMS_IP_LIMIT_PER_HOUR'
+        | 'PAY_MODE'
+        | 'ALIPAY_APP_ID'
+        | 'ALIPAY_SELLER_ID'
+        | 'ALIPAY_APP_PRIVATE_KEY'
+        | 'ALIPAY_PUBLIC_KEY'
+        | 'ALIPAY_GATEWAY'
       >
     >;
   database: DatabaseHandle;
@@ -148,6 +155,10 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
     },
   );
 
+  const membership = createMembershipService(database.db, { now });
+  // Tests leave PAY_MODE out: the sandbox, as outside production.
+  const payments = await registerPayments(app, { env, db: database.db, membership, publicOrigin: origin, now });
+
   await app.register(
     async (api) => {
       await registerRateLimit(api, {
@@ -181,7 +192,8 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       });
       await api.register(staffRoutes, { staff });
       await api.register(messagesRoutes, { repo: createMessagesRepo(database.db) });
-      await api.register(membershipRoutes, { membership: createMembershipService(database.db, { now }), staff });
+      await api.register(membershipRoutes, { membership, staff });
+      await api.register(payments.routes, { orders: payments.orders });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

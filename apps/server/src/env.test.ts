@@ -64,3 +64,15 @@ describe('SMS_PROVIDER (the SMS gateway)', () => {
     expect(() => parseEnv({ SMS_IP_LIMIT_PER_HOUR: '0' })).toThrow(/SMS_IP_LIMIT_PER_HOUR/);
   });
 });
+
+describe('PAY_MODE (the payment providers)', () => {
+  it('is live in a deployment and sandbox is refused there; the sandbox everywhere else', () => {
+    const deployed = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://m.fangjiatong.cn' };
+    expect(parseEnv(deployed).PAY_MODE).toBe('live');
+    expect(() => parseEnv({ ...deployed, PAY_MODE: 'sandbox' })).toThrow(/PAY_MODE/);
+    expect(parseEnv({ ...deployed, PAY_MODE: 'off' }).PAY_MODE).toBe('off');
+    expect(parseEnv({}).PAY_MODE).toBe('sandbox');
+    expect(parseEnv({ NODE_ENV: 'test', PAY_MODE: 'off' }).PAY_MODE).toBe('off');
+    expect(() => parseEnv({ PAY_MODE: 'fake' })).toThrow(/PAY_MODE/);
+  });
+});

@@ -57,6 +57,18 @@ const envSchema = z
     SMS_PROVIDER: z.enum(['sandbox', 'none']).optional(),
     /** Login codes one IP may ask for in an hour (login attempts: 5 times that). */
     SMS_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /**
+     * Payments (issue 12): sandbox mounts the embedded gateway at /__sandbox (Alipay, WeChat Pay, Apple with keys
+     * made at start-up; nothing is charged); live talks to the real providers configured below; off offers no
+     * payment method. Unset: live in a deployment, sandbox everywhere else; sandbox is refused in a deployment.
+     */
+    PAY_MODE: z.enum(['sandbox', 'live', 'off']).optional(),
+    /** Alipay (PAY_MODE=live): app id, merchant PID (seller_id), app private key and Alipay public key (PEM). */
+    ALIPAY_APP_ID: z.string().optional(),
+    ALIPAY_SELLER_ID: z.string().optional(),
+    ALIPAY_APP_PRIVATE_KEY: z.string().optional(),
+    ALIPAY_PUBLIC_KEY: z.string().optional(),
+    ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
   })
@@ -64,8 +76,13 @@ const envSchema = z
     message: 'SMS_PROVIDER=sandbox is not allowed in production on a public origin',
     path: ['SMS_PROVIDER'],
   })
+  .refine((env) => !(isDeployed(env) && env.PAY_MODE === 'sandbox'), {
+    message: 'PAY_MODE=sandbox is not allowed in production on a public origin',
+    path: ['PAY_MODE'],
+  })
   .transform((env) => ({
     ...env,
+    PAY_MODE: env.PAY_MODE ?? (isDeployed(env) ? ('live' as const) : ('sandbox' as const)),
     SMS_PROVIDER: env.SMS_PROVIDER ?? (isDeployed(env) ? ('none' as const) : ('sandbox' as const)),
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
   }));

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
-import { buildApp } from './app.ts';
+import { buildApp, type BuildOptions } from './app.ts';
+
+/** What a test file may change of the app it gets: its clock and a few settings (PAY_MODE, …). */
+export interface SeededAppOptions {
+  now?: () => number;
+  env?: Partial<BuildOptions['env']>;
+}
 
 export interface SeededApp {
   database: TestDatabase;
@@ -15,11 +21,18 @@ export interface SeededApp {
 }
 
 /** 'small' is 杭州 only; 'sample' is every city, a little (the consistency check over all cities). */
-export async function startSeededApp(scale: 'small' | 'sample' = 'small'): Promise<SeededApp> {
+export async function startSeededApp(
+  scale: 'small' | 'sample' = 'small',
+  options: SeededAppOptions = {},
+): Promise<SeededApp> {
   const database = await createTestDatabase();
   await seedDatabase(database, { scale });
   // As outside production (API_DOCS defaults on there): the OpenAPI document is part of what tests check.
-  const app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true }, database });
+  const app = await buildApp({
+    env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true, ...options.env },
+    database,
+    ...(options.now ? { now: options.now } : {}),
+  });
   await app.ready();
   return {
     database,
@@ -35,13 +48,16 @@ export async function startSeededApp(scale: 'small' | 'sample' = 'small'): Promi
  * The seeded app for one test file: started before its tests (beforeAll), closed after them (afterAll). Read `app`
  * and `database` inside tests and hooks, not at the top of the file.
  */
-export function seededApp(scale: 'small' | 'sample' = 'small'): {
+export function seededApp(
+  scale: 'small' | 'sample' = 'small',
+  options: SeededAppOptions = {},
+): {
   readonly app: FastifyInstance;
   readonly database: TestDatabase;
 } {
   let seeded: SeededApp | undefined;
   beforeAll(async () => {
-    seeded = await startSeededApp(scale);
+    seeded = await startSeededApp(scale, options);
   });
   afterAll(async () => {
     await seeded?.close();

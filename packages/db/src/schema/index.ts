@@ -6,3 +6,4 @@ export * from './overseas.ts';
 export * from './content.ts';
 export * from './accounts.ts';
 export * from './membership.ts';
+export * from './payments.ts';

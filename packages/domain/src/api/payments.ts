@@ -150,4 +150,24 @@ export const ORDER_MESSAGES = {
   cardUnknown: '会员卡不存在或已下架',
   providerError: '支付服务暂时不可用，请稍后重试',
   idempotencyConflict: '请求重复：同一 Idempotency-Key 已用于不同的内容',
+  expired: '订单已超时，请重新下单',
+  appleReceiptInvalid: '支付凭证无效',
+  refundNotPaid: '只有已支付的订单可以退款',
+  refundFailed: '退款失败，请稍后重试',
 } as const;
+
+/** The status page of each kind of product (the provider's return URL; PAGES.md §3.10). */
+export const ORDER_STATUS_PAGES: Readonly<Record<ProductKind, string>> = {
+  vip: '/profile/buynewvip/status',
+  report: '/market/order/status',
+  trade: '/trade/order/status',
+  activity: '/common/order/status',
+};
+/**
+ * The status page of an order: orderNo, and productCode + serialNumber as the payment-callback cookie holds them
+ * (spec §2), so the order redirect has nothing to add when the user comes back.
+ */
+export function orderStatusPath(kind: ProductKind, productCode: string, orderNo: string): string {
+  const q = new URLSearchParams({ orderNo, productCode, serialNumber: orderNo });
+  return `${ORDER_STATUS_PAGES[kind]}?${q.toString()}`;
+}

@@ -69,14 +69,23 @@ export interface SandboxContext {
   settle(provider: ProviderName, outTradeNo: string, event: TradeEvent, options?: NotifyOptions): boolean;
   /** PUBLIC_ORIGIN: the cashier's links and the sandbox's own URLs. */
   publicOrigin: string;
+  /**
+   * Delivers the notifications due now and waits for our replies (a cashier calls it after settle, before it
+   * sends the browser back, so the status page usually finds the order paid). Never call it while handling a
+   * request the notification itself could wait on.
+   */
+  flush?(): Promise<void>;
 }
 
 export interface SandboxProvider {
   readonly name: ProviderName;
   /** Gaps between deliveries after a failed one, the provider's real table (research/payments.md §1–3). */
   readonly retryScheduleMs: readonly number[];
-  /** Builds the signed notification of an event (tampered when asked); called once per event and copy. */
-  buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification;
+  /**
+   * Builds the signed notification of an event (tampered when asked); called once per event: every copy
+   * (duplicates) and every retry sends these same bytes. null: the provider sends none for this event.
+   */
+  buildNotification(trade: SandboxTrade, event: TradeEvent, tamper?: Tamper): SandboxNotification | null;
   /** Whether our reply ends the retries: Alipay body exactly 'success', WeChat 200/204, Apple 200–206. */
   accepted(reply: { status: number; body: string }): boolean;
   /** The provider's own endpoints, mounted under /__sandbox/{name}. */

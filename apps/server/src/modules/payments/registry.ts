@@ -1,0 +1,74 @@
+// The provider registry (issue 12): which PaymentProvider serves each pay platform, by PAY_MODE.
+//   sandbox: every provider's real adapter pointed at the embedded gateway (/__sandbox/{name}) with keys made at
+//            start-up, and the gateway's SandboxProviders (mounted by registerSandbox);
+//   live:    adapters configured from the environment (a provider without its settings is not offered);
+//   off:     none (get-support-pay-pattern answers an empty list: 支付方式异常，当前不支持任何支付方式.).
+// WeChat Pay and Apple plug in here: add their adapter (live and sandbox) and their SandboxProvider below.
+import type { ProviderName } from '@fjt/domain';
+import type { Env } from '../../env.ts';
+import type { HttpClient, PaymentProvider } from './provider.ts';
+import type { SandboxProvider } from './sandbox/types.ts';
+import { SANDBOX_PREFIX } from './sandbox/core.ts';
+import { createAlipayProvider } from './alipay/adapter.ts';
+import { createAlipaySandbox } from './alipay/sandbox.ts';
+import { createAlipaySandboxKeys } from './alipay/keys.ts';
+
+export type PayMode = 'sandbox' | 'live' | 'off';
+export type Providers = Partial<Record<ProviderName, PaymentProvider>>;
+
+export interface PaymentSetup {
+  providers: Providers;
+  /** Mounted under /__sandbox in PAY_MODE=sandbox only. */
+  sandboxProviders: SandboxProvider[];
+}
+
+/** The StoreKit product id of a catalogue item: VIP_MONTH → com.fangjiatong.vip.month. */
+export function appleProductIdOf(productCode: string): string {
+  return `com.fangjiatong.${productCode.toLowerCase().replaceAll('_', '.')}`;
+}
+
+export type PaymentEnv = Partial<
+  Pick<Env, 'ALIPAY_APP_ID' | 'ALIPAY_SELLER_ID' | 'ALIPAY_APP_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY' | 'ALIPAY_GATEWAY'>
+>;
+
+export function createPaymentSetup(options: {
+  mode: PayMode;
+  env: PaymentEnv;
+  http: HttpClient;
+  publicOrigin: string;
+  /** The providers' clock: the sandbox's virtual clock in sandbox mode (notification timestamps), else real time. */
+  now: () => number;
+}): PaymentSetup {
+  const { mode, env, http, publicOrigin, now } = options;
+  const providers: Providers = {};
+  const sandboxProviders: SandboxProvider[] = [];
+  if (mode === 'sandbox') {
+    const alipayKeys = createAlipaySandboxKeys();
+    providers.alipay = createAlipayProvider({
+      appId: alipayKeys.appId,
+      sellerId: alipayKeys.sellerId,
+      appPrivateKey: alipayKeys.app.privateKey,
+      alipayPublicKey: alipayKeys.alipay.publicKey,
+      gateway: `${publicOrigin}${SANDBOX_PREFIX}/alipay/gateway.do`,
+      http,
+      now,
+    });
+    sandboxProviders.push(createAlipaySandbox(alipayKeys));
+    // WeChat Pay (modules/payments/wechat): providers.wechat = createWechatProvider({...keys, baseUrl:
+    // `${publicOrigin}${SANDBOX_PREFIX}/wechat`, http, now}); sandboxProviders.push(createWechatSandbox(keys)).
+    // Apple (modules/payments/apple): providers.apple = createAppleProvider({...}); sandboxProviders.push(...).
+  } else if (mode === 'live') {
+    if (env.ALIPAY_APP_ID && env.ALIPAY_SELLER_ID && env.ALIPAY_APP_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY) {
+      providers.alipay = createAlipayProvider({
+        appId: env.ALIPAY_APP_ID,
+        sellerId: env.ALIPAY_SELLER_ID,
+        appPrivateKey: env.ALIPAY_APP_PRIVATE_KEY,
+        alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
+        gateway: env.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+        http,
+        now,
+      });
+    }
+  }
+  return { providers, sandboxProviders };
+}

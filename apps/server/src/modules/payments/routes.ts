@@ -1,0 +1,172 @@
+// Orders and payment (issue 12; PAGES.md §3.10, spec §5 and §7): GET customer/pay/get-support-pay-pattern,
+// POST memberCard/buyMember (Idempotency-Key), POST customer/pay/unifiedorder, NEW GET order/status, NEW POST
+// customer/pay/apple/confirm, and the providers' NEW POST customer/pay/notify/{alipay|wechat|apple} — answered in
+// each provider's own protocol, not the envelope, with the body kept exactly as received.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiError,
+  appleConfirmInput,
+  buyMemberInput,
+  createOrderBody,
+  CURRENT_VERSION_COOKIE,
+  IDEMPOTENCY_HEADER,
+  ok,
+  orderStatusBody,
+  orderStatusQuery,
+  payPatternBody,
+  payPatternQuery,
+  PROVIDERS,
+  unifiedOrderBody,
+  unifiedOrderInput,
+  type ProviderName,
+} from '@fjt/domain';
+import { envelopeOf } from '../../plugins/openapi.ts';
+import type { OrdersService } from './service.ts';
+
+const tags = ['payments'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The notify routes' body exactly as received (WeChat signs these bytes). */
+    rawBody?: string;
+  }
+}
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  const userIdOf = (request: { user: { id: number } | null }) => {
+    if (!request.user) throw ApiError.unauthorized();
+    return request.user.id;
+  };
+  const keyOf = (headers: Record<string, string | string[] | undefined>) => {
+    const value = headers[IDEMPOTENCY_HEADER];
+    return typeof value === 'string' ? value : undefined;
+  };
+
+  app.get(
+    '/customer/pay/get-support-pay-pattern',
+    {
+      schema: {
+        tags,
+        summary: '支持的支付方式（原始配置；页面再按 §5 规则与客户端环境过滤）',
+        querystring: payPatternQuery,
+        response: { 200: envelopeOf(payPatternBody) },
+      },
+    },
+    async (request) => ok(orders.payPattern(request.query.productCode)),
+  );
+
+  app.post(
+    '/memberCard/buyMember',
+    {
+      schema: {
+        tags,
+        summary: '购买会员：按会员卡目录价格创建待支付订单（支持 Idempotency-Key）',
+        body: buyMemberInput,
+        response: { 200: envelopeOf(createOrderBody) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = userIdOf(request);
+      return ok(await orders.buyMember(userId, request.body, keyOf(request.headers)));
+    },
+  );
+
+  app.post(
+    '/customer/pay/unifiedorder',
+    {
+      schema: {
+        tags,
+        summary: '统一下单：按当前环境校验支付方式（§5），向支付渠道下单，返回页面下一步',
+        body: unifiedOrderInput,
+        response: { 200: envelopeOf(unifiedOrderBody) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = userIdOf(request);
+      return ok(
+        await orders.unifiedOrder(userId, request.body, {
+          userAgent: request.headers['user-agent'],
+          currentVersion: request.cookies[CURRENT_VERSION_COOKIE],
+          ip: request.ip,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/order/status',
+    {
+      schema: {
+        tags,
+        summary: '订单状态（新）：支付结果页每2秒轮询；通知迟到时服务端向支付渠道查询',
+        querystring: orderStatusQuery,
+        response: { 200: envelopeOf(orderStatusBody) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await orders.status(userIdOf(request), request.query.orderNo));
+    },
+  );
+
+  app.post(
+    '/customer/pay/apple/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Apple 内购确认（新）：校验 StoreKit 签名交易后按通知同样处理',
+        body: appleConfirmInput,
+        response: { 200: envelopeOf(orderStatusBody) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await orders.appleConfirm(userIdOf(request), request.body));
+    },
+  );
+
+  // The providers' notifications: the body as a string (and kept), whatever its type; replies in their protocol.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (request, body, done) => {
+      request.rawBody = body as string;
+      done(null, body);
+    });
+    scope.post(
+      '/customer/pay/notify/:provider',
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags,
+          summary: '支付渠道异步通知（新）：支付宝表单、微信支付与 Apple JSON；按各渠道协议应答',
+          params: z.object({ provider: z.enum(PROVIDERS) }),
+        },
+      },
+      async (request, reply) => {
+        const rawBody = request.rawBody ?? '';
+        const provider = (request.params as { provider: ProviderName }).provider;
+        let body: unknown = rawBody;
+        if (provider !== 'alipay') {
+          try {
+            body = JSON.parse(rawBody);
+          } catch {
+            body = null;
+          }
+        }
+        let answer;
+        try {
+          answer = await orders.notify(provider, { headers: request.headers, rawBody, body });
+        } catch (error) {
+          request.log.error({ err: error, provider }, 'payment notification failed');
+          answer = { status: 500, headers: { 'content-type': 'text/plain' }, body: 'fail' };
+        }
+        reply.code(answer.status).header('cache-control', 'no-store');
+        for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
+        return reply.send(answer.body ?? '');
+      },
+    );
+  });
+};

@@ -1,0 +1,806 @@
+// The orders core (issue 12; research/payments.md §5): orders made from the catalogue's prices, the pay step at a
+// provider, and ONE apply path for everything a provider says (notification, query answer, Apple confirmation):
+// in one transaction the notification log row (UNIQUE(provider, notify_id): a duplicate does nothing), the
+// business checks, the conditional state update, the ledger row (UNIQUE(order_no, kind)) and the entitlement.
+// A success after CLOSED (or at a provider the order has left) is recorded and refunded at that provider.
+// Unpaid orders close after 30 minutes, at the provider first. Refunds move PAID → REFUNDING → REFUNDED, audited.
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { queryRows, sql, type Database } from '@fjt/db';
+import {
+  ApiError,
+  choosePaymentMethods,
+  detectClient,
+  IDEMPOTENCY_KEY_ERROR,
+  IDEMPOTENCY_KEY_PATTERN,
+  ORDER_MESSAGES,
+  ORDER_STATUS_LABELS,
+  ORDER_TIMEOUT_MS,
+  orderStatusPath,
+  PROVIDER_OF_PLATFORM,
+  RESULT_CODE,
+  safeRedirectPath,
+  type OrderStatus,
+  type OrderView,
+  type PayAction,
+  type PayPattern,
+  type PayPlatform,
+  type ProductKind,
+  type ProviderName,
+} from '@fjt/domain';
+import { recordAudit } from '../staff/audit.ts';
+import type { IncomingNotification, PaymentProvider, ProviderReply, VerifiedNotification } from './provider.ts';
+import { appleProductIdOf, type Providers } from './registry.ts';
+import { API_PREFIX } from '../../plugins/envelope.ts';
+
+const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const ORDER_COLUMNS = sql.raw(`order_no AS "orderNo", user_id AS "userId", product_kind AS "productKind",
+  product_code AS "productCode", subject, amount_fen AS "amountFen", status, platform, provider,
+  provider_txn_id AS "providerTxnId", app_account_token::text AS "appAccountToken", return_to AS "returnTo"`);
+const ORDER_TIMES = sql`${TS('created_at')} AS "createdAt", ${TS('expires_at')} AS "expiresAt",
+  ${TS('paid_at')} AS "paidAt", ${TS('closed_at')} AS "closedAt"`;
+
+export interface OrderRow {
+  orderNo: string;
+  userId: number;
+  productKind: ProductKind;
+  productCode: string;
+  subject: string;
+  amountFen: number;
+  status: OrderStatus;
+  platform: number | null;
+  provider: ProviderName | null;
+  providerTxnId: string | null;
+  appAccountToken: string;
+  returnTo: string | null;
+  createdAt: string;
+  expiresAt: string;
+  paidAt: string | null;
+  closedAt: string | null;
+}
+
+/** What a paid order gives and how a refund takes it back; both run in the payment's transaction. */
+export interface Fulfilment {
+  grant(tx: Database, order: OrderRow): Promise<void>;
+  revoke(tx: Database, order: OrderRow): Promise<void>;
+}
+export type Fulfilments = Partial<Record<ProductKind, Fulfilment>>;
+
+export interface ApplyResult {
+  /** Whether the provider should be told 'accepted' (a duplicate is accepted too). */
+  accepted: boolean;
+  outcome: string;
+  orderNo: string | null;
+}
+
+export interface ClientContext {
+  userAgent: string | undefined;
+  currentVersion: string | undefined;
+  ip: string;
+}
+
+/** A status poll asks the provider at most this often per order. */
+export const QUERY_MIN_GAP_MS = 3000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class Rejection extends Error {
+  constructor(
+    readonly outcome: string,
+    readonly orderNo: string | null,
+  ) {
+    super(outcome);
+  }
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+/** yyyyMMddHHmmss, Beijing time. */
+const stamp = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace(/[-T:]/g, '');
+
+export function createOrdersService(deps: {
+  db: Database;
+  providers: Providers;
+  fulfil: Fulfilments;
+  publicOrigin: string;
+  now: () => number;
+  log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+}) {
+  const { db, providers, fulfil, publicOrigin } = deps;
+  const now = () => new Date(deps.now());
+  const lastQueried = new Map<string, number>();
+
+  function view(o: OrderRow): OrderView {
+    return {
+      orderNo: o.orderNo,
+      productKind: o.productKind,
+      productCode: o.productCode,
+      subject: o.subject,
+      amount: o.amountFen / 100,
+      status: o.status,
+      statusText: ORDER_STATUS_LABELS[o.status],
+      platform: o.platform,
+      createdAt: o.createdAt,
+      expiresAt: o.expiresAt,
+      paidAt: o.paidAt,
+      returnTo: o.returnTo,
+    };
+  }
+
+  async function findOrder(tx: Database, orderNo: string, lock = false): Promise<OrderRow | undefined> {
+    const [row] = await queryRows<OrderRow>(
+      tx,
+      sql`SELECT ${ORDER_COLUMNS}, ${ORDER_TIMES} FROM orders WHERE order_no = ${orderNo} ${lock ? sql`FOR UPDATE` : sql``}`,
+    );
+    return row;
+  }
+
+  async function ownOrder(userId: number, orderNo: string): Promise<OrderRow> {
+    const order = await findOrder(db, orderNo);
+    if (!order || order.userId !== userId) throw ApiError.notFound(ORDER_MESSAGES.notFound);
+    return order;
+  }
+
+  /** Makes a PENDING order; the amount is the caller's catalogue price, never a client's. */
+  async function createOrder(
+    tx: Database,
+    input: {
+      userId: number;
+      productKind: ProductKind;
+      productCode: string;
+      subject: string;
+      amountFen: number;
+      returnTo?: string | undefined;
+    },
+  ): Promise<OrderRow> {
+    const t = now();
+    const returnTo = input.returnTo ? safeRedirectPath(input.returnTo, '') || null : null;
+    for (let attempt = 0; ; attempt++) {
+      const orderNo = `FJT${stamp(t.getTime())}${digits(8)}`;
+      const rows = await queryRows<{ orderNo: string }>(
+        tx,
+        sql`INSERT INTO orders (order_no, user_id, product_kind, product_code, subject, amount_fen, status,
+                                app_account_token, return_to, created_at, expires_at)
+            VALUES (${orderNo}, ${input.userId}, ${input.productKind}, ${input.productCode}, ${input.subject},
+                    ${input.amountFen}, 'PENDING', ${randomUUID()}::uuid, ${returnTo}, ${t.toISOString()}::timestamptz,
+                    ${new Date(t.getTime() + ORDER_TIMEOUT_MS).toISOString()}::timestamptz)
+            ON CONFLICT (order_no) DO NOTHING RETURNING order_no AS "orderNo"`,
+      );
+      if (rows.length > 0) return (await findOrder(tx, orderNo))!;
+      if (attempt > 5) throw new Error('could not allocate an order number');
+    }
+  }
+
+  /**
+   * Runs `create` once per (user, route, Idempotency-Key): the same key with the same body answers the stored
+   * response; with another body, 409 ORDER_MESSAGES.idempotencyConflict. No key: runs every time.
+   */
+  async function withIdempotency<T>(
+    userId: number,
+    route: string,
+    key: string | undefined,
+    body: unknown,
+    create: (tx: Database) => Promise<T>,
+  ): Promise<T> {
+    if (key === undefined) return db.transaction((tx) => create(tx));
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest(IDEMPOTENCY_KEY_ERROR);
+    const hash = createHash('sha256')
+      .update(JSON.stringify(body ?? null))
+      .digest('hex');
+    return db.transaction(async (tx) => {
+      // claims the key; a concurrent request with the same key waits here until this one commits
+      const claimed = await queryRows<{ id: number }>(
+        tx,
+        sql`INSERT INTO idempotency_keys (user_id, key, route, request_hash, created_at)
+            VALUES (${userId}, ${key}, ${route}, ${hash}, ${now().toISOString()}::timestamptz)
+            ON CONFLICT (user_id, route, key) DO NOTHING RETURNING id::int AS id`,
+      );
+      if (claimed.length === 0) {
+        const [stored] = await queryRows<{ requestHash: string; response: T | null }>(
+          tx,
+          sql`SELECT request_hash AS "requestHash", response FROM idempotency_keys
+              WHERE user_id = ${userId} AND route = ${route} AND key = ${key}`,
+        );
+        if (!stored || stored.requestHash !== hash || stored.response === null) {
+          throw ApiError.conflict(ORDER_MESSAGES.idempotencyConflict);
+        }
+        return stored.response;
+      }
+      const response = await create(tx);
+      await tx.execute(
+        sql`UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb WHERE id = ${claimed[0]!.id}`,
+      );
+      return response;
+    });
+  }
+
+  function payPattern(_productCode?: string): PayPattern {
+    const platforms = (Object.entries(PROVIDER_OF_PLATFORM) as [string, ProviderName][])
+      .filter(([, name]) => providers[name])
+      .map(([platform]) => Number(platform))
+      .sort((a, b) => a - b);
+    // no product is in-app only yet (the report mall and activities may set it per product)
+    return { platforms, wechatMerchantEnabled: Boolean(providers.wechat), inAppOnly: false };
+  }
+
+  // --- the apply path ---------------------------------------------------------------------------------------
+
+  async function logRejected(
+    provider: string,
+    source: string,
+    r: { claimedNotifyId?: string | null; orderNo?: string | null; event?: string | null; verified: boolean },
+    outcome: string,
+    payload: unknown,
+  ) {
+    await db.execute(
+      sql`INSERT INTO payment_notifications (provider, notify_id, claimed_notify_id, source, order_no, event, verified,
+                                             outcome, payload, received_at)
+          VALUES (${provider}, NULL, ${r.claimedNotifyId ?? null}, ${source}, ${r.orderNo ?? null}, ${r.event ?? null},
+                  ${r.verified}, ${`rejected: ${outcome}`}, ${JSON.stringify(payload ?? null)}::jsonb,
+                  ${now().toISOString()}::timestamptz)`,
+    );
+  }
+
+  /** PAID|REFUNDING → REFUNDED with the ledger row, the revocation and an audit row; once. */
+  async function markRefunded(tx: Database, order: OrderRow, provider: string, actorId: number | null) {
+    const t = now().toISOString();
+    const moved = await queryRows<{ orderNo: string }>(
+      tx,
+      sql`UPDATE orders SET status = 'REFUNDED', refunded_at = ${t}::timestamptz
+          WHERE order_no = ${order.orderNo} AND status IN ('PAID', 'REFUNDING') RETURNING order_no AS "orderNo"`,
+    );
+    await tx.execute(
+      sql`UPDATE refunds SET status = 'SUCCESS', finished_at = ${t}::timestamptz
+          WHERE order_no = ${order.orderNo} AND status = 'PENDING'`,
+    );
+    if (moved.length === 0) return false;
+    const ledger = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO payment_ledger (order_no, kind, amount_fen, provider, provider_txn_id, created_at)
+          VALUES (${order.orderNo}, 'refund', ${order.amountFen}, ${provider}, ${order.providerTxnId},
+                  ${t}::timestamptz)
+          ON CONFLICT (order_no, kind) DO NOTHING RETURNING id::int AS id`,
+    );
+    if (ledger.length > 0) await fulfil[order.productKind]?.revoke(tx, order);
+    await recordAudit(tx, {
+      actorId,
+      action: 'order.refunded',
+      targetType: 'order',
+      targetId: order.orderNo,
+      detail: { amountFen: order.amountFen, provider, providerTxnId: order.providerTxnId },
+    });
+    return true;
+  }
+
+  /**
+   * Everything a provider says about a payment goes through here, once per (provider, notify id). Rejections
+   * (unknown order, wrong amount, refund before payment) leave nothing but a log row with notify_id NULL, so the
+   * provider's retry is judged again.
+   */
+  async function apply(n: VerifiedNotification, source: 'notify' | 'query' | 'confirm'): Promise<ApplyResult> {
+    const lateRefunds: { orderNo: string; refundNo: string; provider: ProviderName; amountFen: number }[] = [];
+    try {
+      const result = await db.transaction(async (tx): Promise<ApplyResult> => {
+        const logged = await queryRows<{ id: number }>(
+          tx,
+          sql`INSERT INTO payment_notifications (provider, notify_id, claimed_notify_id, source, order_no, event,
+                                                 verified, outcome, payload, received_at)
+              VALUES (${n.provider}, ${n.notifyId}, ${n.notifyId}, ${source}, ${n.outTradeNo}, ${n.event}, TRUE,
+                      'received', ${JSON.stringify(n.payload ?? null)}::jsonb, ${now().toISOString()}::timestamptz)
+              ON CONFLICT (provider, notify_id) DO NOTHING RETURNING id::int AS id`,
+        );
+        if (logged.length === 0) return { accepted: true, outcome: 'duplicate', orderNo: n.outTradeNo };
+        const logId = logged[0]!.id;
+
+        let orderNo = n.outTradeNo;
+        if (!orderNo && n.appAccountToken && UUID.test(n.appAccountToken)) {
+          const [byToken] = await queryRows<{ orderNo: string }>(
+            tx,
+            sql`SELECT order_no AS "orderNo" FROM orders WHERE app_account_token = ${n.appAccountToken}::uuid`,
+          );
+          orderNo = byToken?.orderNo ?? null;
+        }
+        const order = orderNo ? await findOrder(tx, orderNo, true) : undefined;
+        if (!order) throw new Rejection('unknown order', orderNo);
+        if (n.appAccountToken && n.appAccountToken !== order.appAccountToken) {
+          throw new Rejection('appAccountToken is not the order’s', order.orderNo);
+        }
+
+        const done = async (outcome: string): Promise<ApplyResult> => {
+          await tx.execute(
+            sql`UPDATE payment_notifications SET outcome = ${outcome}, order_no = ${order.orderNo} WHERE id = ${logId}`,
+          );
+          return { accepted: true, outcome, orderNo: order.orderNo };
+        };
+        const t = now().toISOString();
+
+        /** Money was taken where it should not have been: record it and give it back (after commit). */
+        const refundLate = async (why: string) => {
+          const amountFen = n.amountFen ?? order.amountFen;
+          const [already] = await queryRows<{ refundNo: string }>(
+            tx,
+            sql`SELECT refund_no AS "refundNo" FROM refunds
+                WHERE provider = ${n.provider} AND provider_txn_id = ${n.providerTxnId}`,
+          );
+          if (already) return done(`${why}; refund ${already.refundNo} already made`);
+          const refundNo = `RF${stamp(deps.now())}${digits(8)}`;
+          await tx.execute(
+            sql`INSERT INTO refunds (refund_no, order_no, provider, provider_txn_id, amount_fen, status, reason,
+                                     created_by, created_at)
+                VALUES (${refundNo}, ${order.orderNo}, ${n.provider}, ${n.providerTxnId}, ${amountFen}, 'PENDING',
+                        ${why}, NULL, ${t}::timestamptz)`,
+          );
+          await recordAudit(tx, {
+            actorId: null,
+            action: 'order.refund.late',
+            targetType: 'order',
+            targetId: order.orderNo,
+            detail: { why, refundNo, amountFen, provider: n.provider, providerTxnId: n.providerTxnId },
+          });
+          lateRefunds.push({ orderNo: order.orderNo, refundNo, provider: n.provider, amountFen });
+          return done(`${why}; refund ${refundNo}`);
+        };
+
+        switch (n.event) {
+          case 'PAID': {
+            if (n.amountFen !== null && n.amountFen !== order.amountFen) {
+              throw new Rejection(`amount ${n.amountFen} is not the order's ${order.amountFen}`, order.orderNo);
+            }
+            if (!n.providerTxnId) throw new Rejection('no transaction id', order.orderNo);
+            if (order.status === 'PENDING' || order.status === 'PAYING') {
+              if (order.provider !== n.provider)
+                return refundLate(`paid at ${n.provider}, order is at ${order.provider}`);
+              const [other] = await queryRows<{ orderNo: string }>(
+                tx,
+                sql`SELECT order_no AS "orderNo" FROM orders
+                    WHERE provider = ${n.provider} AND provider_txn_id = ${n.providerTxnId}`,
+              );
+              if (other) throw new Rejection(`transaction belongs to order ${other.orderNo}`, order.orderNo);
+              const moved = await queryRows<{ orderNo: string }>(
+                tx,
+                sql`UPDATE orders SET status = 'PAID', provider_txn_id = ${n.providerTxnId}, paid_at = ${t}::timestamptz
+                    WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING') RETURNING order_no AS "orderNo"`,
+              );
+              if (moved.length === 0) return done('ignored: state moved');
+              const ledger = await queryRows<{ id: number }>(
+                tx,
+                sql`INSERT INTO payment_ledger (order_no, kind, amount_fen, provider, provider_txn_id, created_at)
+                    VALUES (${order.orderNo}, 'grant', ${order.amountFen}, ${n.provider}, ${n.providerTxnId},
+                            ${t}::timestamptz)
+                    ON CONFLICT (order_no, kind) DO NOTHING RETURNING id::int AS id`,
+              );
+              if (ledger.length > 0) {
+                await fulfil[order.productKind]?.grant(tx, {
+                  ...order,
+                  status: 'PAID',
+                  providerTxnId: n.providerTxnId,
+                });
+              }
+              return done('paid');
+            }
+            if (order.status === 'CLOSED') return refundLate('paid after the order was closed');
+            if (order.provider === n.provider && order.providerTxnId === n.providerTxnId) return done('already paid');
+            return refundLate('paid twice');
+          }
+          case 'CLOSED': {
+            if (order.status !== 'PENDING' && order.status !== 'PAYING')
+              return done(`ignored: order is ${order.status}`);
+            if (order.provider !== n.provider) return done(`ignored: order is at ${order.provider}`);
+            await tx.execute(
+              sql`UPDATE orders SET status = 'CLOSED', closed_at = ${t}::timestamptz
+                  WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING')`,
+            );
+            return done('closed');
+          }
+          case 'REFUNDED': {
+            if (order.status === 'PAID' || order.status === 'REFUNDING') {
+              if (order.provider !== n.provider || order.providerTxnId !== n.providerTxnId) {
+                return done('ignored: refund of another transaction');
+              }
+              await markRefunded(tx, order, n.provider, null);
+              return done('refunded');
+            }
+            if (order.status === 'REFUNDED') return done('already refunded');
+            if (order.status === 'CLOSED') {
+              await tx.execute(
+                sql`UPDATE refunds SET status = 'SUCCESS', finished_at = ${t}::timestamptz
+                    WHERE order_no = ${order.orderNo} AND provider = ${n.provider} AND status = 'PENDING'`,
+              );
+              return done('refund of a late payment confirmed');
+            }
+            // out of order: the payment has not arrived yet; refuse so the provider sends this again later
+            throw new Rejection('refund before payment', order.orderNo);
+          }
+          default:
+            return done(`ignored: ${n.event}`);
+        }
+      });
+      for (const r of lateRefunds) await refundAtProvider(r);
+      return result;
+    } catch (error) {
+      if (!(error instanceof Rejection)) throw error;
+      await logRejected(
+        n.provider,
+        source,
+        { claimedNotifyId: n.notifyId, orderNo: error.orderNo ?? n.outTradeNo, event: n.event, verified: true },
+        error.outcome,
+        n.payload,
+      );
+      return { accepted: false, outcome: `rejected: ${error.outcome}`, orderNo: error.orderNo };
+    }
+  }
+
+  /** A late payment's refund at its provider, after the transaction that recorded it. */
+  async function refundAtProvider(r: { orderNo: string; refundNo: string; provider: ProviderName; amountFen: number }) {
+    const provider = providers[r.provider];
+    let result: { ok: boolean; message?: string } = { ok: false, message: 'provider not configured' };
+    try {
+      if (provider) {
+        result = await provider.refund({
+          outTradeNo: r.orderNo,
+          refundNo: r.refundNo,
+          amountFen: r.amountFen,
+          reason: '订单已关闭，退回付款',
+        });
+      }
+    } catch (error) {
+      result = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    await db.transaction(async (tx) => {
+      const t = now().toISOString();
+      await tx.execute(
+        sql`UPDATE refunds SET status = ${result.ok ? 'SUCCESS' : 'FAILED'}, message = ${result.message ?? null},
+                               finished_at = ${t}::timestamptz
+            WHERE refund_no = ${r.refundNo} AND status = 'PENDING'`,
+      );
+      if (result.ok) {
+        // the money went back: the order's ledger says so (it never had a grant)
+        await tx.execute(
+          sql`INSERT INTO payment_ledger (order_no, kind, amount_fen, provider, created_at)
+              VALUES (${r.orderNo}, 'refund', ${r.amountFen}, ${r.provider}, ${t}::timestamptz)
+              ON CONFLICT (order_no, kind) DO NOTHING`,
+        );
+      }
+      await recordAudit(tx, {
+        actorId: null,
+        action: result.ok ? 'order.refund.late.done' : 'order.refund.late.failed',
+        targetType: 'order',
+        targetId: r.orderNo,
+        detail: { refundNo: r.refundNo, amountFen: r.amountFen, provider: r.provider, message: result.message ?? null },
+      });
+    });
+    if (!result.ok) deps.log?.error({ refund: r, message: result.message }, 'late payment refund failed');
+  }
+
+  /** Asks the provider about an order and applies a final answer like a notification. */
+  async function queryAndApply(order: OrderRow): Promise<void> {
+    const provider = order.provider ? providers[order.provider] : undefined;
+    if (!provider) return;
+    const trade = await provider.query({
+      outTradeNo: order.orderNo,
+      providerTxnId: order.providerTxnId,
+      appAccountToken: order.appAccountToken,
+    });
+    if (trade.state === 'NOTPAY' || !trade.providerTxnId) {
+      if (trade.state === 'CLOSED') {
+        await apply(
+          {
+            provider: provider.name,
+            notifyId: `query:CLOSED:${order.orderNo}`,
+            outTradeNo: order.orderNo,
+            appAccountToken: null,
+            providerTxnId: '',
+            event: 'CLOSED',
+            amountFen: trade.amountFen,
+            payload: trade,
+          },
+          'query',
+        );
+      }
+      return;
+    }
+    await apply(
+      {
+        provider: provider.name,
+        notifyId: `query:${trade.state}:${trade.providerTxnId}`,
+        outTradeNo: order.orderNo,
+        appAccountToken: null,
+        providerTxnId: trade.providerTxnId,
+        event: trade.state,
+        amountFen: trade.amountFen,
+        payload: trade,
+      },
+      'query',
+    );
+  }
+
+  return {
+    view,
+    createOrder,
+    withIdempotency,
+    payPattern,
+    apply,
+
+    /** POST memberCard/buyMember: a PENDING order for a card at the catalogue's price. */
+    async buyMember(userId: number, input: { cardCode: string; returnTo?: string | undefined }, key?: string) {
+      return withIdempotency(userId, 'memberCard/buyMember', key, input, async (tx) => {
+        const [card] = await queryRows<{ code: string; name: string; price: number }>(
+          tx,
+          sql`SELECT code, name, price FROM member_cards WHERE code = ${input.cardCode} AND active`,
+        );
+        if (!card) throw ApiError.badRequest(ORDER_MESSAGES.cardUnknown);
+        const order = await createOrder(tx, {
+          userId,
+          productKind: 'vip',
+          productCode: card.code,
+          subject: `房价通会员 ${card.name}`,
+          amountFen: card.price,
+          returnTo: input.returnTo,
+        });
+        return { order: view(order) };
+      });
+    },
+
+    /** POST customer/pay/unifiedorder: checks the method against spec §5 for this client, then asks the provider. */
+    async unifiedOrder(
+      userId: number,
+      input: { orderNo: string; platform: number; openid?: string | undefined },
+      client: ClientContext,
+    ): Promise<{ orderNo: string; action: PayAction }> {
+      const order = await ownOrder(userId, input.orderNo);
+      if (order.status === 'CLOSED') throw ApiError.badRequest(ORDER_MESSAGES.closed);
+      if (order.status !== 'PENDING' && order.status !== 'PAYING') throw ApiError.badRequest(ORDER_MESSAGES.paid);
+      if (Date.parse(order.expiresAt) <= deps.now()) throw ApiError.badRequest(ORDER_MESSAGES.expired);
+
+      const pattern = payPattern(order.productCode);
+      const flags = detectClient(client.userAgent, client.currentVersion);
+      const choice = choosePaymentMethods({
+        platforms: pattern.platforms,
+        flags,
+        wechatMerchantEnabled: pattern.wechatMerchantEnabled,
+        inAppOnlyFlag: pattern.inAppOnly,
+      });
+      if (!choice.ok || !choice.methods.some((m) => m.platform === input.platform && m.enabled)) {
+        throw ApiError.badRequest(ORDER_MESSAGES.platformNotAllowed);
+      }
+      const name = PROVIDER_OF_PLATFORM[input.platform as PayPlatform];
+      const provider: PaymentProvider | undefined = providers[name];
+      if (!provider) throw ApiError.badRequest(ORDER_MESSAGES.platformNotAllowed);
+
+      const unavailable = (error: unknown) => {
+        deps.log?.warn({ err: error, orderNo: order.orderNo, provider: name }, 'payment provider failed');
+        return new ApiError(502, RESULT_CODE.server, ORDER_MESSAGES.providerError);
+      };
+      // leaving one provider for another: its trade is closed first, so it cannot be paid as well
+      if (order.provider && order.provider !== name) {
+        try {
+          await providers[order.provider]?.close(order.orderNo);
+        } catch (error) {
+          throw unavailable(error);
+        }
+      }
+      const moved = await queryRows<{ orderNo: string }>(
+        db,
+        sql`UPDATE orders SET status = 'PAYING', provider = ${name}, platform = ${input.platform}
+            WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING') RETURNING order_no AS "orderNo"`,
+      );
+      if (moved.length === 0) throw ApiError.badRequest(ORDER_MESSAGES.paid);
+      try {
+        const action = await provider.createPayment({
+          outTradeNo: order.orderNo,
+          amountFen: order.amountFen,
+          subject: order.subject,
+          expiresAt: new Date(order.expiresAt),
+          returnUrl: `${publicOrigin}${orderStatusPath(order.productKind, order.productCode, order.orderNo)}`,
+          notifyUrl: `${publicOrigin}${API_PREFIX}/customer/pay/notify/${name}`,
+          clientIp: client.ip,
+          wechatTradeType: flags.isWeixin ? 'jsapi' : 'h5',
+          ...(input.openid ? { openid: input.openid } : {}),
+          appleProductId: appleProductIdOf(order.productCode),
+          appAccountToken: order.appAccountToken,
+        });
+        return { orderNo: order.orderNo, action };
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw unavailable(error);
+      }
+    },
+
+    /** GET order/status: the owner's order; a PAYING one is checked at the provider when its news is late. */
+    async status(userId: number, orderNo: string): Promise<{ order: OrderView }> {
+      let order = await ownOrder(userId, orderNo);
+      if (order.status === 'PAYING' && order.provider) {
+        const t = deps.now();
+        const last = lastQueried.get(order.orderNo);
+        if (last === undefined || t - last >= QUERY_MIN_GAP_MS) {
+          lastQueried.set(order.orderNo, t);
+          if (lastQueried.size > 10_000) {
+            for (const [k, v] of lastQueried) if (t - v >= QUERY_MIN_GAP_MS) lastQueried.delete(k);
+          }
+          try {
+            await queryAndApply(order);
+            order = (await findOrder(db, orderNo))!;
+          } catch (error) {
+            deps.log?.warn({ err: error, orderNo }, 'order status query failed');
+          }
+        }
+      }
+      return { order: view(order) };
+    },
+
+    /** POST customer/pay/notify/{provider}: verify, apply, answer in the provider's protocol. */
+    async notify(name: ProviderName, incoming: IncomingNotification): Promise<ProviderReply> {
+      const provider = providers[name];
+      if (!provider) return { status: 404, body: 'unknown provider' };
+      const verified = await provider.verifyNotification(incoming);
+      if (!verified.ok) {
+        await logRejected(name, 'notify', { verified: false }, verified.reason, {
+          rawBody: incoming.rawBody.slice(0, 8000),
+        });
+        return provider.replyRejected(verified.reason);
+      }
+      const result = await apply(verified.notification, 'notify');
+      return result.accepted ? provider.replyAccepted() : provider.replyRejected(result.outcome);
+    },
+
+    /** POST customer/pay/apple/confirm: the app's StoreKit transaction, verified, applied like a notification. */
+    async appleConfirm(userId: number, input: { orderNo: string; signedTransaction: string }) {
+      const order = await ownOrder(userId, input.orderNo);
+      const apple = providers.apple;
+      if (!apple?.verifySignedTransaction) throw ApiError.badRequest(ORDER_MESSAGES.platformNotAllowed);
+      const verified = await apple.verifySignedTransaction(input.signedTransaction);
+      if (!verified.ok) {
+        await logRejected('apple', 'confirm', { orderNo: order.orderNo, verified: false }, verified.reason, {
+          signedTransaction: input.signedTransaction.slice(0, 8000),
+        });
+        throw ApiError.badRequest(ORDER_MESSAGES.appleReceiptInvalid);
+      }
+      const n = verified.notification;
+      if (n.appAccountToken !== order.appAccountToken || (n.outTradeNo && n.outTradeNo !== order.orderNo)) {
+        await logRejected('apple', 'confirm', { orderNo: order.orderNo, verified: true }, 'not this order', n.payload);
+        throw ApiError.badRequest(ORDER_MESSAGES.appleReceiptInvalid);
+      }
+      const result = await apply({ ...n, outTradeNo: order.orderNo }, 'confirm');
+      if (!result.accepted) throw ApiError.badRequest(ORDER_MESSAGES.appleReceiptInvalid);
+      return { order: view((await findOrder(db, order.orderNo))!) };
+    },
+
+    /**
+     * The timeout job: unpaid orders past their deadline are closed at the provider first (after a last query:
+     * a payment that did land is applied instead), then here. Answers how many it closed.
+     */
+    async closeExpired(limit = 200): Promise<number> {
+      const due = await queryRows<OrderRow>(
+        db,
+        sql`SELECT ${ORDER_COLUMNS}, ${ORDER_TIMES} FROM orders
+            WHERE status IN ('PENDING', 'PAYING') AND expires_at <= ${now().toISOString()}::timestamptz
+            ORDER BY expires_at LIMIT ${limit}`,
+      );
+      let closed = 0;
+      for (const order of due) {
+        const provider = order.provider ? providers[order.provider] : undefined;
+        if (provider) {
+          try {
+            const trade = await provider.query({
+              outTradeNo: order.orderNo,
+              providerTxnId: order.providerTxnId,
+              appAccountToken: order.appAccountToken,
+            });
+            if (trade.state === 'PAID' || trade.state === 'REFUNDED') {
+              await queryAndApply(order);
+              continue;
+            }
+            if (trade.state === 'NOTPAY') await provider.close(order.orderNo);
+          } catch (error) {
+            // the provider could not confirm the trade is closed: try again on the next run
+            deps.log?.warn({ err: error, orderNo: order.orderNo }, 'closing an expired order at the provider failed');
+            continue;
+          }
+        }
+        const rows = await queryRows<{ orderNo: string }>(
+          db,
+          sql`UPDATE orders SET status = 'CLOSED', closed_at = ${now().toISOString()}::timestamptz
+              WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING') RETURNING order_no AS "orderNo"`,
+        );
+        closed += rows.length;
+      }
+      return closed;
+    },
+
+    /** Refunds a paid order in full at its provider: PAID → REFUNDING → REFUNDED (or back to PAID), audited. */
+    async refund(orderNo: string, by: { actorId: number | null; reason: string; ip?: string | null }) {
+      const refundNo = `RF${stamp(deps.now())}${digits(8)}`;
+      const order = await db.transaction(async (tx) => {
+        const o = await findOrder(tx, orderNo, true);
+        if (!o) throw ApiError.notFound(ORDER_MESSAGES.notFound);
+        if (o.status !== 'PAID' || !o.provider) throw ApiError.badRequest(ORDER_MESSAGES.refundNotPaid);
+        await tx.execute(sql`UPDATE orders SET status = 'REFUNDING' WHERE order_no = ${orderNo} AND status = 'PAID'`);
+        await tx.execute(
+          sql`INSERT INTO refunds (refund_no, order_no, provider, provider_txn_id, amount_fen, status, reason,
+                                   created_by, created_at)
+              VALUES (${refundNo}, ${orderNo}, ${o.provider}, ${o.providerTxnId}, ${o.amountFen}, 'PENDING',
+                      ${by.reason}, ${by.actorId}, ${now().toISOString()}::timestamptz)`,
+        );
+        await recordAudit(tx, {
+          actorId: by.actorId,
+          action: 'order.refund',
+          targetType: 'order',
+          targetId: orderNo,
+          detail: { refundNo, amountFen: o.amountFen, provider: o.provider, reason: by.reason },
+          ip: by.ip ?? null,
+        });
+        return o;
+      });
+      let result: { ok: boolean; message?: string };
+      try {
+        const provider = providers[order.provider!];
+        result = provider
+          ? await provider.refund({ outTradeNo: orderNo, refundNo, amountFen: order.amountFen, reason: by.reason })
+          : { ok: false, message: 'provider not configured' };
+      } catch (error) {
+        result = { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+      await db.transaction(async (tx) => {
+        const current = (await findOrder(tx, orderNo, true))!;
+        if (result.ok) {
+          await markRefunded(tx, { ...current, providerTxnId: current.providerTxnId }, order.provider!, by.actorId);
+          return;
+        }
+        await tx.execute(sql`UPDATE orders SET status = 'PAID' WHERE order_no = ${orderNo} AND status = 'REFUNDING'`);
+        await tx.execute(
+          sql`UPDATE refunds SET status = 'FAILED', message = ${result.message ?? null},
+                                 finished_at = ${now().toISOString()}::timestamptz
+              WHERE refund_no = ${refundNo} AND status = 'PENDING'`,
+        );
+        await recordAudit(tx, {
+          actorId: by.actorId,
+          action: 'order.refund.failed',
+          targetType: 'order',
+          targetId: orderNo,
+          detail: { refundNo, message: result.message ?? null },
+          ip: by.ip ?? null,
+        });
+      });
+      if (!result.ok)
+        throw new ApiError(502, RESULT_CODE.server, `${ORDER_MESSAGES.refundFailed}：${result.message ?? ''}`);
+      return { order: view((await findOrder(db, orderNo))!), refundNo };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** VIP cards: the card's days, once per order (membership grantDays); a refund takes the order's period back. */
+export function vipFulfilment(deps: {
+  grantDays: (
+    tx: Database,
+    g: { userId: number; days: number; source: 'order'; ref: string; cardCode?: string | null },
+  ) => Promise<boolean>;
+  now: () => number;
+}): Fulfilment {
+  return {
+    async grant(tx, order) {
+      const [card] = await queryRows<{ days: number }>(
+        tx,
+        sql`SELECT days FROM member_cards WHERE code = ${order.productCode}`,
+      );
+      if (!card) throw new Error(`member card ${order.productCode} of order ${order.orderNo} is gone`);
+      await deps.grantDays(tx, {
+        userId: order.userId,
+        days: card.days,
+        source: 'order',
+        ref: order.orderNo,
+        cardCode: order.productCode,
+      });
+    },
+    async revoke(tx, order) {
+      const t = new Date(deps.now()).toISOString();
+      // not begun: gone; running: ends now; over: nothing to take back
+      await tx.execute(
+        sql`DELETE FROM vip_periods WHERE source = 'order' AND source_ref = ${order.orderNo}
+            AND starts_at > ${t}::timestamptz`,
+      );
+      await tx.execute(
+        sql`UPDATE vip_periods SET ends_at = ${t}::timestamptz
+            WHERE source = 'order' AND source_ref = ${order.orderNo} AND ends_at > ${t}::timestamptz`,
+      );
+    },
+  };
+}
