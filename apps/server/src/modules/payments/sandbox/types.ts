@@ -90,4 +90,10 @@ export interface SandboxProvider {
   accepted(reply: { status: number; body: string }): boolean;
   /** The provider's own endpoints, mounted under /__sandbox/{name}. */
   routes(ctx: SandboxContext): FastifyPluginAsync;
+  /**
+   * The notification as sent this time, called before every delivery (copies and retries); absent: the same bytes.
+   * WeChat signs every request afresh (new Wechatpay-Timestamp/Nonce/Signature over the same body and id): without
+   * it a retry more than 5 minutes after the first attempt fails the ±5 min timestamp check.
+   */
+  refresh?(notification: SandboxNotification): SandboxNotification;
 }
