@@ -1,0 +1,110 @@
+// How the payments registry gets Apple (issue 12): in PAY_MODE=sandbox the real adapter pointed at the embedded
+// App Store (/__sandbox/apple) with keys made at start-up and the sandbox provider that plays it; in PAY_MODE=live
+// the adapter with Apple's root, the app's bundle id and the App Store Connect API key from the environment.
+// Products: our StoreKit product ids are appleProductId(catalogue code); the catalogue (a look-up the core
+// supplies) says which exist, what they cost and what kind they are.
+import { Environment, Type } from '@apple/app-store-server-library';
+import type { ProductKind } from '@fjt/domain';
+import type { HttpClient } from '../provider.ts';
+import {
+  APP_STORE_API_PRODUCTION,
+  APP_STORE_API_SANDBOX,
+  APPLE_SANDBOX_BUNDLE_ID,
+  appleProductCodeOf,
+  createAppleAdapter,
+  type AppleAdapter,
+} from './adapter.ts';
+import { createAppleSandboxKeys, type AppleSandboxKeys, type AppStoreApiKey } from './keys.ts';
+import { createAppleSandbox, type AppleSandbox, type AppleSandboxProduct } from './sandbox.ts';
+
+/** One catalogue item as the App Store sells it. */
+export interface AppleCatalogueItem {
+  title: string;
+  priceFen: number;
+  kind: ProductKind;
+}
+/** The core's catalogue look-up by product code (VIP_MONTH, …); null when there is no such product on sale. */
+export type AppleCatalogue = (productCode: string) => AppleCatalogueItem | null | Promise<AppleCatalogueItem | null>;
+
+/** VIP cards are non-renewing subscriptions in the App Store; reports, deal data and activities consumables. */
+export function appleProductType(kind: ProductKind): AppleSandboxProduct['type'] {
+  return kind === 'vip' ? Type.NON_RENEWING_SUBSCRIPTION : Type.CONSUMABLE;
+}
+
+async function lookUp(catalogue: AppleCatalogue, productId: string): Promise<AppleCatalogueItem | null> {
+  const code = appleProductCodeOf(productId);
+  return code ? await catalogue(code) : null;
+}
+
+export interface AppleSandboxSetup {
+  provider: AppleAdapter;
+  sandbox: AppleSandbox;
+  keys: AppleSandboxKeys;
+}
+
+/**
+ * The sandbox pair. `now` must be the sandbox's virtual clock (the same one SandboxContext.clock reads): the
+ * lookup bearer's iat/exp are checked against it, and the certificates are made valid around its start.
+ */
+export async function createAppleSandboxSetup(options: {
+  publicOrigin: string;
+  http: HttpClient;
+  now: () => number;
+  catalogue: AppleCatalogue;
+  /** Where the sandbox gateway is mounted ('/__sandbox'). */
+  sandboxPrefix: string;
+  bundleId?: string;
+}): Promise<AppleSandboxSetup> {
+  const bundleId = options.bundleId ?? APPLE_SANDBOX_BUNDLE_ID;
+  const keys = await createAppleSandboxKeys({ now: options.now() });
+  const base = `${options.publicOrigin}${options.sandboxPrefix}/apple`;
+  const provider = createAppleAdapter({
+    rootCertificates: [keys.trusted.rootDer],
+    bundleId,
+    environment: Environment.SANDBOX,
+    productIds: async (productId) => (await lookUp(options.catalogue, productId)) !== null,
+    apiBaseUrl: base,
+    apiKey: keys.api,
+    http: options.http,
+    now: options.now,
+    storeKitScript: `${options.sandboxPrefix}/apple/storekit.js`,
+  });
+  const sandbox = createAppleSandbox({
+    keys,
+    bundleId,
+    products: async (productId) => {
+      const item = await lookUp(options.catalogue, productId);
+      return item ? { title: item.title, priceFen: item.priceFen, type: appleProductType(item.kind) } : null;
+    },
+  });
+  return { provider, sandbox, keys };
+}
+
+/** Live settings (environment variables the lead adds to env.ts; all required, else Apple is not offered). */
+export interface AppleLiveSettings {
+  /** DER of Apple Root CA - G3 (and G2 if wanted), from https://www.apple.com/certificateauthority/. */
+  rootCertificates: Buffer[];
+  bundleId: string;
+  /** The app's Apple ID (numeric), required by the library in production. */
+  appAppleId: number;
+  /** 'Production' for the App Store, 'Sandbox' for TestFlight/sandbox testers. */
+  environment: Environment.SANDBOX | Environment.PRODUCTION;
+  apiKey: AppStoreApiKey;
+}
+
+export function createAppleLiveProvider(
+  settings: AppleLiveSettings,
+  options: { http: HttpClient; catalogue: AppleCatalogue },
+): AppleAdapter {
+  return createAppleAdapter({
+    rootCertificates: settings.rootCertificates,
+    bundleId: settings.bundleId,
+    appAppleId: settings.appAppleId,
+    environment: settings.environment,
+    productIds: async (productId) => (await lookUp(options.catalogue, productId)) !== null,
+    apiBaseUrl: settings.environment === Environment.PRODUCTION ? APP_STORE_API_PRODUCTION : APP_STORE_API_SANDBOX,
+    apiKey: settings.apiKey,
+    http: options.http,
+    storeKitScript: null,
+  });
+}
