@@ -22,6 +22,7 @@ import { setPayCallback } from './pay-callback.ts';
 import { runPayAction } from './pay-action.ts';
 import { toast } from './toast.ts';
 import { usePayMethods } from './use-pay-methods.ts';
+import { rememberOpenid, wechatOpenid } from './wechat-openid.ts';
 import { AgreementDialog } from './AgreementDialog.tsx';
 import './checkout.css';
 
@@ -49,7 +50,7 @@ export interface CheckoutProps {
 }
 
 /** Answers after which the order cannot be paid any more: the next tap starts a new attempt (a new order). */
-const RESTART_MESSAGES = new Set<string>([ORDER_MESSAGES.closed, '订单已超时，请重新下单']);
+const RESTART_MESSAGES = new Set<string>([ORDER_MESSAGES.closed, ORDER_MESSAGES.expired]);
 
 interface Attempt {
   productCode: string;
@@ -76,6 +77,8 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
   useEffect(() => {
     setPlatform(choice?.ok ? choice.defaultPlatform : null);
   }, [choice]);
+
+  useEffect(() => rememberOpenid(window.location.search), []);
 
   // back from the provider's cashier (bfcache keeps the page as it was): the button works again
   useEffect(() => {
@@ -124,9 +127,11 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
       }
       const order = current.order;
       setPayCallback({ productCode: order.productCode, serialNumber: order.orderNo });
+      const openid = platform === PAY_PLATFORM.wechat ? wechatOpenid() : null;
       const unified = await callApi<{ orderNo: string; action: PayAction }>('customer/pay/unifiedorder', {
         orderNo: order.orderNo,
         platform,
+        ...(openid ? { openid } : {}),
       });
       if (unified.resultCode !== 0 || !unified.body?.action) {
         const message = unified.errMsg || ORDER_MESSAGES.providerError;
