@@ -276,6 +276,13 @@ export function createOrdersService(deps: {
    */
   async function apply(n: VerifiedNotification, source: 'notify' | 'query' | 'confirm'): Promise<ApplyResult> {
     const lateRefunds: { orderNo: string; refundNo: string; provider: ProviderName; amountFen: number }[] = [];
+    // the common duplicate (a provider's retry after our reply was lost) without a transaction; the insert below
+    // is what decides under races
+    const [seen] = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id::int AS id FROM payment_notifications WHERE provider = ${n.provider} AND notify_id = ${n.notifyId}`,
+    );
+    if (seen) return { accepted: true, outcome: 'duplicate', orderNo: n.outTradeNo };
     try {
       const result = await db.transaction(async (tx): Promise<ApplyResult> => {
         const logged = await queryRows<{ id: number }>(
