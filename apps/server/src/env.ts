@@ -69,6 +69,19 @@ const envSchema = z
     ALIPAY_APP_PRIVATE_KEY: z.string().optional(),
     ALIPAY_PUBLIC_KEY: z.string().optional(),
     ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+    /**
+     * WeChat Pay v3 (PAY_MODE=live; offered when WECHAT_MCHID is set, then all are required and checked by
+     * wechatConfigFromEnv in modules/payments/wechat): appid, merchant number, merchant private key (PEM) and its
+     * certificate serial, the platform public key (PEM) and its serial or PUB_KEY_ID_…, the APIv3 key.
+     */
+    WECHAT_APPID: z.string().optional(),
+    WECHAT_MCHID: z.string().optional(),
+    WECHAT_MERCHANT_PRIVATE_KEY: z.string().optional(),
+    WECHAT_MERCHANT_SERIAL: z.string().optional(),
+    WECHAT_PLATFORM_PUBLIC_KEY: z.string().optional(),
+    WECHAT_PLATFORM_SERIAL: z.string().optional(),
+    WECHAT_APIV3_KEY: z.string().optional(),
+    WECHAT_API_BASE_URL: z.string().url().optional(),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
   })

@@ -107,7 +107,7 @@ const post = (n: { body: string; contentType: string }) =>
 describe('checkout', () => {
   it('offers the configured providers, creates orders at the catalogue price whatever the client says', async () => {
     const pattern = await seeded.app.inject('/rabbit/v1/customer/pay/get-support-pay-pattern');
-    expect(pattern.json().body).toEqual({ platforms: [1], wechatMerchantEnabled: false, inAppOnly: false });
+    expect(pattern.json().body).toEqual({ platforms: [1, 2], wechatMerchantEnabled: true, inAppOnly: false });
 
     expectFail(await buy(seeded.app, { headers: {} } as SignedIn), 401);
     const user = await signInAs(seeded.app);

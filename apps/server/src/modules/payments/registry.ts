@@ -12,6 +12,7 @@ import { SANDBOX_PREFIX } from './sandbox/core.ts';
 import { createAlipayProvider } from './alipay/adapter.ts';
 import { createAlipaySandbox } from './alipay/sandbox.ts';
 import { createAlipaySandboxKeys } from './alipay/keys.ts';
+import { createWechatProvider, createWechatSandboxPair, wechatConfigFromEnv, type WechatEnv } from './wechat/index.ts';
 
 export type PayMode = 'sandbox' | 'live' | 'off';
 export type Providers = Partial<Record<ProviderName, PaymentProvider>>;
@@ -29,7 +30,8 @@ export function appleProductIdOf(productCode: string): string {
 
 export type PaymentEnv = Partial<
   Pick<Env, 'ALIPAY_APP_ID' | 'ALIPAY_SELLER_ID' | 'ALIPAY_APP_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY' | 'ALIPAY_GATEWAY'>
->;
+> &
+  WechatEnv;
 
 export function createPaymentSetup(options: {
   mode: PayMode;
@@ -54,8 +56,9 @@ export function createPaymentSetup(options: {
       now,
     });
     sandboxProviders.push(createAlipaySandbox(alipayKeys));
-    // WeChat Pay (modules/payments/wechat): providers.wechat = createWechatProvider({...keys, baseUrl:
-    // `${publicOrigin}${SANDBOX_PREFIX}/wechat`, http, now}); sandboxProviders.push(createWechatSandbox(keys)).
+    const wechat = createWechatSandboxPair({ http, publicOrigin, now });
+    providers.wechat = wechat.provider;
+    sandboxProviders.push(wechat.sandbox);
     // Apple (modules/payments/apple): providers.apple = createAppleProvider({...}); sandboxProviders.push(...).
   } else if (mode === 'live') {
     if (env.ALIPAY_APP_ID && env.ALIPAY_SELLER_ID && env.ALIPAY_APP_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY) {
@@ -69,6 +72,8 @@ export function createPaymentSetup(options: {
         now,
       });
     }
+    const wechat = wechatConfigFromEnv(env, { http, now });
+    if (wechat) providers.wechat = createWechatProvider(wechat);
   }
   return { providers, sandboxProviders };
 }

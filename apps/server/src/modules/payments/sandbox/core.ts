@@ -206,7 +206,11 @@ export function createSandboxCore(options: SandboxOptions): SandboxCore {
       const reply = await options.http({
         method: 'POST',
         url: q.trade.notifyUrl,
-        headers: { ...q.notification.headers, 'content-type': q.notification.contentType },
+        // WeChat signs every delivery afresh (refresh); the others resend the same bytes
+        headers: {
+          ...(q.provider.refresh?.(q.notification) ?? q.notification).headers,
+          'content-type': q.notification.contentType,
+        },
         body: q.notification.body,
       });
       status = reply.status;

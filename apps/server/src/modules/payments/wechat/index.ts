@@ -13,6 +13,7 @@ import {
   createWechatSandbox,
   type WechatSandbox,
 } from './sandbox.ts';
+import { createWechatOauth, type WechatOauth } from './oauth.ts';
 
 export {
   WECHAT_PRODUCTION_BASE_URL,
@@ -20,7 +21,20 @@ export {
   createWechatProvider,
   type WechatProviderConfig,
 } from './adapter.ts';
-export { generateWechatKeys, type WechatKeys, type WechatMerchantKeys, type WechatPlatformKeys } from './keys.ts';
+export {
+  generateWechatKeys,
+  type WechatKeys,
+  type WechatMerchantKeys,
+  type WechatOauthKeys,
+  type WechatPlatformKeys,
+} from './keys.ts';
+export {
+  WECHAT_OAUTH_AUTHORIZE_URL,
+  WECHAT_SNS_API_BASE_URL,
+  createWechatOauth,
+  type WechatOauth,
+  type WechatOauthConfig,
+} from './oauth.ts';
 export {
   WECHAT_BRIDGE_SCRIPT_PATH,
   WECHAT_RETRY_SCHEDULE_MS,
@@ -35,6 +49,8 @@ export interface WechatSandboxPair {
   sandbox: WechatSandbox;
   /** The PaymentProvider the orders core uses for 'wechat'. */
   provider: PaymentProvider;
+  /** The payer's openid for JSAPI (official-account OAuth against the sandbox). */
+  oauth: WechatOauth;
 }
 
 /**
@@ -48,7 +64,7 @@ export function createWechatSandboxPair(options: {
   keys?: WechatKeys;
 }): WechatSandboxPair {
   const keys = options.keys ?? generateWechatKeys();
-  const sandbox = createWechatSandbox(keys.platform);
+  const sandbox = createWechatSandbox(keys.platform, { oauth: keys.oauth });
   const provider = createWechatProvider({
     ...keys.merchant,
     baseUrl: `${options.publicOrigin}${WECHAT_SANDBOX_PREFIX}`,
@@ -56,7 +72,13 @@ export function createWechatSandboxPair(options: {
     ...(options.now ? { now: options.now } : {}),
     bridgeScript: WECHAT_BRIDGE_SCRIPT_PATH,
   });
-  return { keys, sandbox, provider };
+  const oauth = createWechatOauth({
+    ...keys.oauth,
+    authorizeUrl: `${options.publicOrigin}${WECHAT_SANDBOX_PREFIX}/connect/oauth2/authorize`,
+    apiBaseUrl: `${options.publicOrigin}${WECHAT_SANDBOX_PREFIX}`,
+    http: options.http,
+  });
+  return { keys, sandbox, provider, oauth };
 }
 
 /** PEM from the environment: real newlines, or '\n' escapes (one-line variables). */
@@ -80,12 +102,14 @@ const wechatEnvSchema = z.object({
   WECHAT_API_BASE_URL: z.string().url().default(WECHAT_PRODUCTION_BASE_URL),
 });
 
+export type WechatEnv = Partial<Record<keyof z.input<typeof wechatEnvSchema>, string | undefined>>;
+
 /**
  * Production configuration from WECHAT_* variables: null when WECHAT_MCHID is unset (WeChat Pay not offered);
  * throws naming the bad or missing variables when it is set but incomplete.
  */
 export function wechatConfigFromEnv(
-  source: NodeJS.ProcessEnv,
+  source: WechatEnv,
   deps: { http: HttpClient; now?: () => number },
 ): WechatProviderConfig | null {
   if (!source.WECHAT_MCHID) return null;

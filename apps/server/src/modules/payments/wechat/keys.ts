@@ -31,9 +31,16 @@ export interface WechatPlatformKeys {
   apiV3Key: string;
 }
 
+/** The official account's web OAuth (snsapi_base → openid for JSAPI): its AppSecret, known to both sides. */
+export interface WechatOauthKeys {
+  appid: string;
+  appSecret: string;
+}
+
 export interface WechatKeys {
   merchant: WechatMerchantKeys;
   platform: WechatPlatformKeys;
+  oauth: WechatOauthKeys;
 }
 
 function rsaPair() {
@@ -63,6 +70,7 @@ export function generateWechatKeys(): WechatKeys {
   const platformSerial = `PUB_KEY_ID_01${mchid}${digits(20)}`;
   const apiV3Key = alnum(32);
   return {
+    oauth: { appid, appSecret: randomBytes(16).toString('hex') },
     merchant: {
       appid,
       mchid,

@@ -8,6 +8,7 @@
 //   POST /h5/pay                                         the cashier's form: pay → settle → 303 redirect_url
 //   GET  /jsbridge.js                                    the WeixinJSBridge shim (JSAPI pages load it)
 //   POST /jsapi/check, /jsapi/pay                        the shim's calls: paySign + prepay_id checked, then settle
+//   GET  /connect/oauth2/authorize, /sns/oauth2/access_token   the official account's OAuth (openid for JSAPI)
 // Notifications: JSON {id, create_time, event_type, resource_type, summary, resource} with the resource encrypted
 // (AEAD_AES_256_GCM, APIv3 key) and Wechatpay-* headers signed with the platform key; tampers as in §6.
 import { createHash, createPrivateKey, createPublicKey, randomBytes, randomInt } from 'node:crypto';
@@ -34,7 +35,7 @@ import {
   signSha256Rsa,
   verifySha256Rsa,
 } from './crypto.ts';
-import type { WechatPlatformKeys } from './keys.ts';
+import type { WechatOauthKeys, WechatPlatformKeys } from './keys.ts';
 import { JSBRIDGE_SOURCE } from './jsbridge.ts';
 import { cashierPage, messagePage, yuan } from './cashier.ts';
 
@@ -68,7 +69,13 @@ export interface WechatSandboxOptions {
    */
   now?: () => number;
   merchantName?: string;
+  /** The official account's AppSecret for the OAuth endpoints; without it they refuse every appid. */
+  oauth?: WechatOauthKeys;
 }
+
+/** The simulated WeChat user of a browser (its openid follows from it), kept in a sandbox-only cookie. */
+export const SANDBOX_USER_COOKIE = 'fjt_wx_sandbox_uid';
+const OAUTH_CODE_TTL_MS = 5 * 60 * 1000;
 
 interface Prepay {
   outTradeNo: string;
@@ -154,6 +161,7 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
   const prepays = new Map<string, Prepay>();
   const refunds = new Map<string, { outRefundNo: string; refundId: string }>();
   const tampers = new Map<string, Tamper | undefined>();
+  const oauthCodes = new Map<string, { openid: string; issuedAt: number; used: boolean }>();
   let context: SandboxContext | null = null;
 
   const clock = () => options.now?.() ?? context?.clock.now() ?? Date.now();
@@ -594,6 +602,61 @@ export function createWechatSandbox(keys: WechatPlatformKeys, options: WechatSan
             // The notification first, so the status page usually finds the order paid.
             await ctx.flush?.();
             return reply.header('cache-control', 'no-store').redirect(redirectUrl, 303);
+          });
+
+          // --- OAuth (snsapi_base): the payer's openid for JSAPI -------------------------------------------------
+          sandbox.get('/connect/oauth2/authorize', async (request, reply) => {
+            const query = request.query as Record<string, string | undefined>;
+            const oauth = options.oauth;
+            if (!oauth || query.appid !== oauth.appid) {
+              return sendPage(reply, 400, messagePage({ icon: '!', title: '参数错误', message: 'appid 无效。' }));
+            }
+            if (query.response_type !== 'code' || !['snsapi_base', 'snsapi_userinfo'].includes(query.scope ?? '')) {
+              return sendPage(
+                reply,
+                400,
+                messagePage({ icon: '!', title: 'Scope 参数错误或没有 Scope 权限', message: '' }),
+              );
+            }
+            if (!redirectAllowed(ctx, query.redirect_uri)) {
+              return sendPage(reply, 400, messagePage({ icon: '!', title: 'redirect_uri 参数错误', message: '' }));
+            }
+            const cookie = /(?:^|;\s*)fjt_wx_sandbox_uid=([0-9a-f]{32})/.exec(request.headers.cookie ?? '')?.[1];
+            const uid = cookie ?? randomBytes(16).toString('hex');
+            const openid = `o${createHash('sha256').update(`${oauth.appid}|${uid}`).digest('base64url').slice(0, 27)}`;
+            const code = randomBytes(16).toString('hex');
+            oauthCodes.set(code, { openid, issuedAt: clock(), used: false });
+            const target = new URL(query.redirect_uri);
+            target.searchParams.set('code', code);
+            target.searchParams.set('state', query.state ?? '');
+            if (!cookie) {
+              reply.header(
+                'set-cookie',
+                `${SANDBOX_USER_COOKIE}=${uid}; Path=${WECHAT_SANDBOX_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=31536000`,
+              );
+            }
+            return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
+          });
+
+          sandbox.get('/sns/oauth2/access_token', async (request, reply) => {
+            const query = request.query as Record<string, string | undefined>;
+            reply.header('cache-control', 'no-store');
+            const oauth = options.oauth;
+            if (!oauth || query.appid !== oauth.appid) return { errcode: 40013, errmsg: 'invalid appid' };
+            if (query.secret !== oauth.appSecret) return { errcode: 40125, errmsg: 'invalid appsecret' };
+            if (query.grant_type !== 'authorization_code') return { errcode: 40002, errmsg: 'invalid grant_type' };
+            const grant = query.code ? oauthCodes.get(query.code) : undefined;
+            if (!grant || clock() - grant.issuedAt > OAUTH_CODE_TTL_MS)
+              return { errcode: 40029, errmsg: 'invalid code' };
+            if (grant.used) return { errcode: 40163, errmsg: 'code been used' };
+            grant.used = true;
+            return {
+              access_token: randomBytes(24).toString('hex'),
+              expires_in: 7200,
+              refresh_token: randomBytes(24).toString('hex'),
+              openid: grant.openid,
+              scope: 'snsapi_base',
+            };
           });
 
           // --- JSAPI: the WeixinJSBridge shim and its two calls ------------------------------------------------

@@ -28,6 +28,7 @@ import {
   type WechatSandbox,
 } from './sandbox.ts';
 import { createWechatSandboxPair, wechatConfigFromEnv } from './index.ts';
+import { createWechatOauth } from './oauth.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const BASE = `${ORIGIN}${WECHAT_SANDBOX_PREFIX}`;
@@ -127,7 +128,7 @@ const incoming = (n: SandboxNotification): IncomingNotification => ({
 
 beforeAll(async () => {
   keys = generateWechatKeys();
-  sandbox = createWechatSandbox(keys.platform);
+  sandbox = createWechatSandbox(keys.platform, { oauth: keys.oauth });
   app = Fastify();
   await registerSecurityHeaders(app, { publicOrigin: ORIGIN });
   await app.register(sandbox.routes(context()), { prefix: WECHAT_SANDBOX_PREFIX });
@@ -691,6 +692,72 @@ describe('notifications', () => {
     const { order: o } = await createH5();
     await provider.close(o.outTradeNo);
     expect(sandbox.buildNotification(trades.get(`wechat:${o.outTradeNo}`)!, 'CLOSED')).toBeNull();
+  });
+});
+
+describe('OAuth (snsapi_base): the openid JSAPI needs', () => {
+  const oauth = () =>
+    createWechatOauth({ ...keys.oauth, authorizeUrl: `${BASE}/connect/oauth2/authorize`, apiBaseUrl: BASE, http });
+  const callback = `${ORIGIN}/pay/wechat-callback?orderNo=FJT1`;
+  async function authorize(url: string, cookie?: string) {
+    const u = new URL(url);
+    return app.inject({ url: u.pathname + u.search, headers: cookie ? { cookie } : {} });
+  }
+
+  it('redirects back with a single-use code that gives a stable openid per browser', async () => {
+    const url = oauth().authorizeUrl(callback, 'st-1');
+    expect(url.startsWith(`${BASE}/connect/oauth2/authorize?appid=${keys.oauth.appid}&redirect_uri=`)).toBe(true);
+    expect(url).toContain('scope=snsapi_base');
+    expect(url.endsWith('#wechat_redirect')).toBe(true);
+    const first = await authorize(url);
+    expect(first.statusCode).toBe(302);
+    const back = new URL(first.headers.location as string);
+    expect(back.origin + back.pathname).toBe(`${ORIGIN}/pay/wechat-callback`);
+    expect(back.searchParams.get('orderNo')).toBe('FJT1');
+    expect(back.searchParams.get('state')).toBe('st-1');
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(/^fjt_wx_sandbox_uid=[0-9a-f]{32}$/);
+
+    const code = back.searchParams.get('code')!;
+    const openid = await oauth().openid(code);
+    expect(openid).toMatch(/^o[\w-]{27}$/);
+    await expect(oauth().openid(code)).rejects.toThrow(/40163/);
+
+    const again = new URL((await authorize(url, cookie)).headers.location as string);
+    expect(await oauth().openid(again.searchParams.get('code')!)).toBe(openid);
+    const stranger = new URL((await authorize(url)).headers.location as string);
+    expect(await oauth().openid(stranger.searchParams.get('code')!)).not.toBe(openid);
+  });
+
+  it('refuses another appid, a redirect_uri elsewhere, a wrong secret, an unknown or expired code', async () => {
+    const other = createWechatOauth({
+      appid: 'wx0000000000000000',
+      appSecret: keys.oauth.appSecret,
+      authorizeUrl: `${BASE}/connect/oauth2/authorize`,
+      apiBaseUrl: BASE,
+      http,
+    });
+    expect((await authorize(other.authorizeUrl(callback, 's'))).statusCode).toBe(400);
+    const evil = await authorize(oauth().authorizeUrl('https://evil.example/cb', 's'));
+    expect(evil.statusCode).toBe(400);
+    expect(evil.body).toContain('redirect_uri 参数错误');
+
+    const code = () =>
+      authorize(oauth().authorizeUrl(callback, 's')).then((r) =>
+        new URL(r.headers.location as string).searchParams.get('code')!,
+      );
+    const wrongSecret = createWechatOauth({
+      ...keys.oauth,
+      appSecret: 'f'.repeat(32),
+      authorizeUrl: '',
+      apiBaseUrl: BASE,
+      http,
+    });
+    await expect(wrongSecret.openid(await code())).rejects.toThrow(/40125/);
+    await expect(oauth().openid('nope')).rejects.toThrow(/40029/);
+    const late = await code();
+    clock += 6 * 60_000;
+    await expect(oauth().openid(late)).rejects.toThrow(/40029/);
   });
 });
 
