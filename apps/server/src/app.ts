@@ -195,7 +195,11 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       await api.register(staffRoutes, { staff });
       await api.register(messagesRoutes, { repo: createMessagesRepo(database.db) });
       await api.register(membershipRoutes, { membership, staff });
-      await api.register(payments.routes, { orders: payments.orders });
+      await api.register(payments.routes, {
+        orders: payments.orders,
+        wechatOauth: payments.wechatOauth,
+        publicOrigin: origin,
+      });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  detectClient,
   ORDER_MESSAGES,
   ORDER_NO_PATTERN,
   PAY_PLATFORM,
@@ -22,7 +23,7 @@ import { setPayCallback } from './pay-callback.ts';
 import { runPayAction } from './pay-action.ts';
 import { toast } from './toast.ts';
 import { usePayMethods } from './use-pay-methods.ts';
-import { rememberOpenid, wechatOpenid } from './wechat-openid.ts';
+import { rememberOpenid, wechatAuthorizeHref, wechatOpenid } from './wechat-openid.ts';
 import { AgreementDialog } from './AgreementDialog.tsx';
 import './checkout.css';
 
@@ -111,6 +112,11 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
     if (busy || !platform || !attempt.current) return;
     if (!agreed) {
       void toast(`请先阅读并同意《${agreement.title}》`);
+      return;
+    }
+    if (platform === PAY_PLATFORM.wechat && !wechatOpenid() && detectClient(navigator.userAgent).isWeixin) {
+      // JSAPI pays as the official account's user: a silent WeChat sign-in first, back here with ?openid=
+      window.location.assign(wechatAuthorizeHref(`${window.location.pathname}${window.location.search}`));
       return;
     }
     const current = attempt.current;
