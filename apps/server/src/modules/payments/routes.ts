@@ -127,6 +127,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    '/order/cancel',
+    {
+      schema: {
+        tags,
+        summary: '取消支付（新）：用户离开收银台时先在支付渠道关闭交易再关闭订单；渠道已收款则按已支付处理',
+        body: orderStatusQuery,
+        response: { 200: envelopeOf(orderStatusBody) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await orders.cancel(userIdOf(request), request.body.orderNo));
+    },
+  );
+
+  app.post(
     '/customer/pay/apple/confirm',
     {
       schema: {

@@ -162,7 +162,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
         return;
       }
       if (outcome.notice) void toast(outcome.notice);
-      void navigate(statusHref(order.orderNo));
+      void navigate(outcome.cancelled ? `${statusHref(order.orderNo)}&quit=1` : statusHref(order.orderNo));
     } finally {
       // leaving for the cashier keeps the button busy until the page is gone (or back from bfcache: pageshow)
       if (!leaving) setBusy(false);

@@ -1,7 +1,7 @@
 // The status pages' body (PAGES.md §3.10): polls the order and shows 支付成功 (rights active, back to where the
 // purchase started), 处理中 (a spinner, then '支付结果确认中' with a refresh after 30 s) or 支付失败 (重新支付).
 // The page renders it for a signed-in user; the order number comes from its query.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ORDER_NO_PATTERN, safeRedirectPath, type OrderView } from '@fjt/domain';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
@@ -29,7 +29,11 @@ export function OrderResult({
   historyHref,
 }: OrderResultProps) {
   const valid = orderNo !== null && ORDER_NO_PATTERN.test(orderNo);
-  const { state, refresh } = useOrderStatus(valid ? orderNo : null, valid);
+  // back from the cashier's way out (Alipay quit_url, WeChat cancel): the order is cancelled, 支付失败 with 重新支付
+  const [quit] = useState(
+    () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('quit') === '1',
+  );
+  const { state, refresh } = useOrderStatus(valid ? orderNo : null, valid, quit);
 
   const settled = state.status === 'done';
   useEffect(() => {

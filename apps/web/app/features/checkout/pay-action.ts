@@ -25,7 +25,7 @@ export type PayOutcome =
   /** The page is leaving for the provider's cashier. */
   | { kind: 'left' }
   /** Paid or abandoned in an in-page cashier: the status page asks the server. */
-  | { kind: 'status'; notice?: string }
+  | { kind: 'status'; notice?: string; cancelled?: boolean }
   /** Nothing was paid; stay on the checkout and say why. */
   | { kind: 'error'; message: string };
 
@@ -94,10 +94,11 @@ async function payInWeixin(action: Extract<PayAction, { kind: 'jsapi' }>): Promi
   bridge = await bridgeReady(action.bridgeScript ? 1000 : 3000);
   if (!bridge) return { kind: 'error', message: PAY_MESSAGES.noWeixinBridge };
   const jsapi = bridge;
-  await new Promise<void>((resolve) => {
-    jsapi.invoke('getBrandWCPayRequest', { ...action.params }, () => resolve());
+  const errMsg = await new Promise<string>((resolve) => {
+    jsapi.invoke('getBrandWCPayRequest', { ...action.params }, (res) => resolve(res.err_msg ?? ''));
   });
-  return { kind: 'status' };
+  // cancel is the buyer's word that nothing was paid: the status page cancels the order (it still asks the provider)
+  return errMsg === 'get_brand_wcpay_request:cancel' ? { kind: 'status', cancelled: true } : { kind: 'status' };
 }
 
 function signedTransactionOf(result: unknown): string | null {

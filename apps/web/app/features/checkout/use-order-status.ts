@@ -35,6 +35,8 @@ export type OrderPollState =
 export function useOrderStatus(
   orderNo: string | null,
   enabled: boolean,
+  /** The buyer left the cashier (?quit=1): the first ask cancels the order (POST order/cancel). */
+  cancelFirst = false,
 ): { state: OrderPollState; refresh: () => void } {
   const [state, setState] = useState<OrderPollState>({ status: 'loading' });
   const [round, setRound] = useState(0);
@@ -48,7 +50,10 @@ export function useOrderStatus(
     let asked = 0;
     const ask = async () => {
       asked += 1;
-      const res = await callApi<{ order: OrderView }>(`order/status?orderNo=${encodeURIComponent(orderNo)}`);
+      const res =
+        cancelFirst && asked === 1 && round === 0
+          ? await callApi<{ order: OrderView }>('order/cancel', { orderNo })
+          : await callApi<{ order: OrderView }>(`order/status?orderNo=${encodeURIComponent(orderNo)}`);
       if (!live) return;
       const order = res.resultCode === 0 ? res.body?.order : undefined;
       const more = asked <= MAX_FOLLOW_UPS;
@@ -77,7 +82,7 @@ export function useOrderStatus(
       live = false;
       window.clearTimeout(timer);
     };
-  }, [orderNo, enabled, round]);
+  }, [orderNo, enabled, round, cancelFirst]);
 
   return { state, refresh };
 }
