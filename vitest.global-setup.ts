@@ -10,9 +10,13 @@ import { seedDatabase } from '@fjt/dataset';
 export default async function setup(): Promise<() => Promise<void>> {
   const workDir = mkdtempSync(join(tmpdir(), 'fjt-test-templates-'));
   try {
-    // 'small' is what seededApp() and most integration files start from ('sample' is one file's: it seeds itself).
+    // 'small' is what seededApp() and most integration files start from; 'sample' (every city, a little) is the
+    // consistency check's. Seeding here also keeps it clear of the per-file hook timeout on a busy machine.
     const teardown = await prepareTestTemplates(
-      { small: (handle) => seedDatabase(handle, { scale: 'small', progress: false }) },
+      {
+        small: (handle) => seedDatabase(handle, { scale: 'small', progress: false }),
+        sample: (handle) => seedDatabase(handle, { scale: 'sample', progress: false }),
+      },
       workDir,
     );
     return async () => {
