@@ -147,6 +147,7 @@ export const appleConfirmInput = z.object({
 
 /** The WeChat sign-in for JSAPI (openid) failed or was not started by this browser. */
 export const WECHAT_AUTH_FAILED = '微信授权失败，请返回重试';
+export const RETURN_TO_ERROR = '返回地址须为本站页面路径';
 
 export const ORDER_MESSAGES = {
   notFound: '订单不存在',

@@ -16,6 +16,7 @@ import {
   ORDER_MESSAGES,
   orderStatusBody,
   safeRedirectPath,
+  RETURN_TO_ERROR,
   WECHAT_AUTH_FAILED,
   orderStatusQuery,
   payPatternBody,
@@ -167,12 +168,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: '微信支付授权（新）：静默获取付款人 openid 后回到结算页（?openid=）',
-        querystring: z.object({ returnTo: z.string().max(512) }),
+        querystring: z.object({
+          returnTo: z
+            .string({ message: RETURN_TO_ERROR })
+            .max(512, { message: RETURN_TO_ERROR })
+            .refine((path) => safeRedirectPath(path, '') === path, { message: RETURN_TO_ERROR }),
+        }),
       },
     },
     async (request, reply) => {
       if (!wechatOauth) throw ApiError.badRequest(ORDER_MESSAGES.platformNotAllowed);
-      const returnTo = safeRedirectPath(request.query.returnTo, '/profile/buynewvip');
+      const { returnTo } = request.query;
       const state = randomBytes(16).toString('hex');
       reply.setCookie(WX_STATE_COOKIE, `${state}|${returnTo}`, {
         path: `${API_PREFIX}/customer/pay/wechat`,

@@ -256,7 +256,7 @@ describe('paying', () => {
     expect(buys()[1]!.headers['idempotency-key']).not.toBe(buys()[0]!.headers['idempotency-key']);
   });
 
-  it('WeChat JSAPI: invokes getBrandWCPayRequest, then the status page whatever err_msg says', async () => {
+  it('WeChat JSAPI: invokes getBrandWCPayRequest, then the status page (told to cancel when the buyer cancelled)', async () => {
     const params = {
       appId: 'wx1',
       timeStamp: '1',
@@ -281,7 +281,7 @@ describe('paying', () => {
     await ready(WEIXIN);
     agree();
     pay();
-    await waitFor(() => expect(where()).toBe(`/profile/buynewvip/status?orderNo=${ORDER_NO}`));
+    await waitFor(() => expect(where()).toBe(`/profile/buynewvip/status?orderNo=${ORDER_NO}&quit=1`));
     expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', params, expect.any(Function));
     expect(calls.find((c) => c.url.includes('unifiedorder'))!.body).toEqual({ orderNo: ORDER_NO, platform: 2 });
   });
