@@ -150,7 +150,7 @@ function OrderList({ list, onOpen }: { list: OpsOrderRow[]; onOpen: (orderNo: st
                   </td>
                   <td className="ops-nowrap">{o.statusText}</td>
                   <td className="num ops-nowrap">{yuan(o.amount)}</td>
-                  <td>{o.subject}</td>
+                  <td className="ops-wide">{o.subject}</td>
                   <td className="num ops-nowrap">{time(o.createdAt)}</td>
                 </tr>
               ))}
@@ -268,7 +268,7 @@ function OrderDetail({ detail, onRefunded }: { detail: OpsOrderDetail; onRefunde
                     <td className="num ops-nowrap">{r.refundNo}</td>
                     <td className="num ops-nowrap">{yuan(r.amount)}</td>
                     <td className="ops-nowrap">{REFUND_LABELS[r.status] ?? r.status}</td>
-                    <td>
+                    <td className="ops-wide">
                       {r.reason}
                       {r.message ? `（${r.message}）` : ''}
                     </td>
@@ -307,7 +307,7 @@ function OrderDetail({ detail, onRefunded }: { detail: OpsOrderDetail; onRefunde
                     <td className="ops-nowrap">{n.source}</td>
                     <td className="ops-nowrap">{n.event ?? '—'}</td>
                     <td className="ops-nowrap">{n.verified ? '通过' : '未通过'}</td>
-                    <td>
+                    <td className="ops-wide">
                       <code className="ops-detail">{n.outcome}</code>
                     </td>
                   </tr>
@@ -367,17 +367,19 @@ function RefundForm({ order, onRefunded }: { order: OpsOrderRow; onRefunded: (d:
         />
       </label>
       {confirming ? (
-        <div className="ops-form__actions" role="group" aria-label="确认退款">
+        <div role="group" aria-label="确认退款" className="ops-refund__confirm">
           <p className="ops-hint">
             确定将 {yuan(order.amount)} 原路退回{PROVIDER_LABELS[order.provider ?? ''] ?? ''}
             ，并收回该订单的权益？此操作不可撤销。
           </p>
-          <button type="button" className="btn btn-primary ops-btn" disabled={busy} onClick={() => void confirm()}>
-            {busy ? '退款中…' : '确认退款'}
-          </button>
-          <button type="button" className="btn ops-btn" disabled={busy} onClick={() => setConfirming(false)}>
-            取消
-          </button>
+          <div className="ops-form__actions">
+            <button type="button" className="btn btn-primary ops-btn" disabled={busy} onClick={() => void confirm()}>
+              {busy ? '退款中…' : '确认退款'}
+            </button>
+            <button type="button" className="btn ops-btn" disabled={busy} onClick={() => setConfirming(false)}>
+              取消
+            </button>
+          </div>
         </div>
       ) : (
         <div className="ops-form__actions">
