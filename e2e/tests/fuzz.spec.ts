@@ -53,6 +53,10 @@ const BAD_QUERIES = [
   'redirect=%2F%5Cevil.example',
   'redirect=https%3A%2F%2Fevil.example',
   'redirect=%2F%09%2Fevil.example',
+  // checkout, payment results and /upgrade (issue 12)
+  'productCode=%00&serialNumber=%3Cscript%3E&cardCode=%E0%A4%A',
+  'orderNo=99999999999999999999&returnTo=%2F%2Fevil.example&openid=%00',
+  'minVersion=99999999999999999999.1&minVersion=%3Cscript%3E',
 ];
 
 const CJK = /[\u4e00-\u9fff]/;

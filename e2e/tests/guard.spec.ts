@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from '../support/login.ts';
 
 test.describe('route guard (spec §2)', () => {
   test('a path containing "order" gets productCode and serialNumber from the payment-callback cookie', async ({
@@ -6,6 +7,8 @@ test.describe('route guard (spec §2)', () => {
     context,
     baseURL,
   }) => {
+    // the checkout is for signed-in users (a visitor is sent to login)
+    await signIn(page);
     await context.addCookies([
       {
         name: 'payCallback',

@@ -46,6 +46,8 @@ const PAGES: [string, (s: Sample) => string][] = [
   ['find house', () => '/605/find-house'],
   ['bargains', () => '/605/find-house-365'],
   ['city picker', () => '/citylist'],
+  ['开通会员', () => '/profile/buynewvip'],
+  ['upgrade', () => '/upgrade?minVersion=12.9.0'],
 ];
 
 async function openAndSettle(page: Page, url: string) {

@@ -10,7 +10,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase('small');
   await seedDatabase(database, { scale: 'small' });
   app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true }, database });
   // Routes that exist only in this test, to reach the error handler's branches.

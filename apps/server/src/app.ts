@@ -197,7 +197,11 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       await api.register(staffRoutes, { staff });
       await api.register(messagesRoutes, { repo: createMessagesRepo(database.db) });
       await api.register(membershipRoutes, { membership, staff });
-      await api.register(payments.routes, { orders: payments.orders });
+      await api.register(payments.routes, {
+        orders: payments.orders,
+        wechatOauth: payments.wechatOauth,
+        publicOrigin: origin,
+      });
       await api.register(opsOrdersRoutes, {
         staff,
         orders: payments.orders,

@@ -1,5 +1,5 @@
 // Integration-test fixture: the app on a fresh database seeded with the small dataset (city 605 杭州),
-// PGlite in memory or a throw-away PostgreSQL schema when TEST_DATABASE_URL is set. seededApp() gives a test
+// PGlite in memory or a throw-away PostgreSQL database when TEST_DATABASE_URL is set. seededApp() gives a test
 // file one, started before its tests and closed after them.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -25,7 +25,8 @@ export async function startSeededApp(
   scale: 'small' | 'sample' = 'small',
   options: SeededAppOptions = {},
 ): Promise<SeededApp> {
-  const database = await createTestDatabase();
+  // A copy of the run's seeded template when there is one (then seedDatabase finds it seeded and does nothing).
+  const database = await createTestDatabase(scale);
   await seedDatabase(database, { scale });
   // As outside production (API_DOCS defaults on there): the OpenAPI document is part of what tests check.
   const app = await buildApp({

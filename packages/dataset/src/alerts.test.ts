@@ -49,7 +49,7 @@ const listingsCsv = (rows: [string, number][]) =>
   ].join('\n');
 
 beforeAll(async () => {
-  t = await createTestDatabase();
+  t = await createTestDatabase('small');
   await seedDatabase(t, { scale: 'small', progress: false });
   // two estates with a listing average in the newest month
   const rows = await t.sql.query<{ id: number; city_id: number }>(

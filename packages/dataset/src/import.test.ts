@@ -11,7 +11,7 @@ let plate = '';
 let district = '';
 
 beforeAll(async () => {
-  t = await createTestDatabase();
+  t = await createTestDatabase('small');
   await seedDatabase(t, { scale: 'small', progress: false });
   const [p] = await t.sql.query<{ plate: string; district: string }>(
     `SELECT p.name AS plate, d.name AS district FROM plate p JOIN district d ON d.id = p.district_id WHERE d.ring = 'core' ORDER BY p.id LIMIT 1`,

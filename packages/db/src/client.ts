@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   driver: Driver;
   sql: SqlRunner;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (test snapshots). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -34,14 +36,16 @@ export interface OpenOptions {
   /** PostgreSQL only: the schema to put first on the search_path (test isolation). */
   searchPath?: string | undefined;
   poolSize?: number | undefined;
+  /** PGlite only: start from this data directory tarball (a `dumpDataDir()` of an earlier database). */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir ?? './var/db');
+  return openPglite(options.dataDir ?? './var/db', options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : dataDir, {
@@ -49,6 +53,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     // An embedded single-process database has no replicas to feed: with minimal WAL, bulk loads into tables
     // truncated in the same transaction (the seed) skip the write-ahead log entirely.
     postgresqlconf: ['wal_level = minimal', 'max_wal_senders = 0'],
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -61,6 +66,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

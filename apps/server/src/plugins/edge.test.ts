@@ -14,7 +14,7 @@ const apps: FastifyInstance[] = [];
 let videoId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase('small');
   await seedDatabase(database, { scale: 'small' });
   const [video] = await database.sql.query<{ id: number }>('SELECT id FROM video ORDER BY id LIMIT 1');
   videoId = video!.id;

@@ -127,16 +127,21 @@ export function loginHref(here: string): string {
  * A JSON call of our API from the browser (GET without body, POST with one). A 401 means the session is gone:
  * the kept check is forgotten, so the next guard sends the visitor to login. Every call carries
  * `x-requested-with`, which another site's link or form cannot send: the server requires it on the GETs that
- * change something (spec §7 names estate-subscribe/add a GET).
+ * change something (spec §7 names estate-subscribe/add a GET). `headers`: extra ones, e.g. the checkout's
+ * Idempotency-Key.
  */
-export async function callApi<T>(path: string, body?: unknown): Promise<Envelope<T | null>> {
+export async function callApi<T>(
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Envelope<T | null>> {
   const init: RequestInit =
     body === undefined
-      ? { credentials: 'same-origin', headers: { 'x-requested-with': 'fetch' } }
+      ? { credentials: 'same-origin', headers: { ...headers, 'x-requested-with': 'fetch' } }
       : {
           method: 'POST',
           credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+          headers: { ...headers, 'content-type': 'application/json', 'x-requested-with': 'fetch' },
           body: JSON.stringify(body),
         };
   let res: Response;

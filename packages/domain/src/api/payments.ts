@@ -145,6 +145,9 @@ export const appleConfirmInput = z.object({
   signedTransaction: z.string().min(20).max(20_000),
 });
 
+/** The WeChat sign-in for JSAPI (openid) failed or was not started by this browser. */
+export const WECHAT_AUTH_FAILED = '微信授权失败，请返回重试';
+
 export const ORDER_MESSAGES = {
   notFound: '订单不存在',
   notYours: '订单不存在',

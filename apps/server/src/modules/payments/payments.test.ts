@@ -383,6 +383,30 @@ describe('notifications', () => {
 });
 
 describe('timeouts and refunds', () => {
+  it("order/cancel (the cashier's way out): closed at Alipay, then here; a payment that got there first is kept", async () => {
+    const user = await signInAs(seeded.app);
+    const cancel = (orderNo: string, who: SignedIn = user) =>
+      seeded.app.inject({ method: 'POST', url: '/rabbit/v1/order/cancel', headers: who.headers, payload: { orderNo } });
+    const orderNo = await newOrder(user);
+    await openCashier(user, orderNo);
+    expect(new URL(trade(orderNo).extra.quitUrl!).searchParams.get('quit')).toBe('1');
+    expectFail(await cancel(orderNo, await signInAs(seeded.app)), 404);
+    expectFail(await cancel('FJT123'), 400);
+    const res = await cancel(orderNo);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { body: { order: { status: string } } }).body.order.status).toBe('CLOSED');
+    expect(trade(orderNo).state).toBe('CLOSED');
+    expect(await grants(orderNo)).toEqual({ vip: 0, ledger: 0 });
+
+    // paid at Alipay before the buyer came back through quit_url: cancelling finds the payment and keeps it
+    const paid = await newOrder(user);
+    await openCashier(user, paid);
+    expect((await control('alipay', paid, 'pay', { delayMs: 3_600_000 })).statusCode).toBe(200);
+    const kept = await cancel(paid);
+    expect((kept.json() as { body: { order: { status: string } } }).body.order.status).toBe('PAID');
+    expect(await grants(paid)).toEqual({ vip: 1, ledger: 1 });
+  });
+
   it('an unpaid order closes after 30 minutes, at Alipay first; nothing is granted and the trade cannot be paid', async () => {
     const user = await signInAs(seeded.app);
     const orderNo = await newOrder(user);

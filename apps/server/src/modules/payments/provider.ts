@@ -106,7 +106,12 @@ export interface PaymentProvider {
   /** Closes an unpaid trade at the provider (timeout or cancel); a trade the provider never saw is fine. */
   close(outTradeNo: string): Promise<void>;
   /** Refunds a paid trade in full. Apple cannot be refunded by the merchant: it answers {ok:false}. */
-  refund(input: { outTradeNo: string; refundNo: string; amountFen: number; reason: string }): Promise<{ ok: boolean; message?: string }>;
+  refund(input: {
+    outTradeNo: string;
+    refundNo: string;
+    amountFen: number;
+    reason: string;
+  }): Promise<{ ok: boolean; message?: string }>;
   /** Signature and identity checks of an incoming notification. Never throws for bad input; answers ok:false. */
   verifyNotification(incoming: IncomingNotification): Promise<VerifyResult>;
   /** Apple only: checks a StoreKit signed transaction JWS the app sent (POST customer/pay/apple/confirm). */

@@ -13,6 +13,7 @@ import { createAlipayProvider } from './alipay/adapter.ts';
 import { createAlipaySandbox } from './alipay/sandbox.ts';
 import { createAlipaySandboxKeys } from './alipay/keys.ts';
 import { createWechatProvider, createWechatSandboxPair, wechatConfigFromEnv, type WechatEnv } from './wechat/index.ts';
+import type { WechatOauth } from './wechat/oauth.ts';
 import { appleProductId } from './apple/adapter.ts';
 import { createAppleSandboxSetup, type AppleCatalogue } from './apple/setup.ts';
 
@@ -23,6 +24,8 @@ export interface PaymentSetup {
   providers: Providers;
   /** Mounted under /__sandbox in PAY_MODE=sandbox only. */
   sandboxProviders: SandboxProvider[];
+  /** The official-account sign-in that gives a JSAPI payer's openid; null when WeChat JSAPI is not set up. */
+  wechatOauth: WechatOauth | null;
 }
 
 /** The StoreKit product id of a catalogue item: VIP_MONTH → com.fangjiatong.vip.month. */
@@ -46,6 +49,7 @@ export async function createPaymentSetup(options: {
   const { mode, env, http, publicOrigin, now } = options;
   const providers: Providers = {};
   const sandboxProviders: SandboxProvider[] = [];
+  let wechatOauth: WechatOauth | null = null;
   if (mode === 'sandbox') {
     const alipayKeys = createAlipaySandboxKeys();
     providers.alipay = createAlipayProvider({
@@ -60,6 +64,7 @@ export async function createPaymentSetup(options: {
     sandboxProviders.push(createAlipaySandbox(alipayKeys));
     const wechat = createWechatSandboxPair({ http, publicOrigin, now });
     providers.wechat = wechat.provider;
+    wechatOauth = wechat.oauth;
     sandboxProviders.push(wechat.sandbox);
     if (options.appleCatalogue) {
       const apple = await createAppleSandboxSetup({
@@ -87,5 +92,5 @@ export async function createPaymentSetup(options: {
     const wechat = wechatConfigFromEnv(env, { http, now });
     if (wechat) providers.wechat = createWechatProvider(wechat);
   }
-  return { providers, sandboxProviders };
+  return { providers, sandboxProviders, wechatOauth };
 }

@@ -2,6 +2,7 @@
 // POST memberCard/buyMember (Idempotency-Key), POST customer/pay/unifiedorder, NEW GET order/status, NEW POST
 // customer/pay/apple/confirm, and the providers' NEW POST customer/pay/notify/{alipay|wechat|apple} — answered in
 // each provider's own protocol, not the envelope, with the body kept exactly as received.
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +13,10 @@ import {
   CURRENT_VERSION_COOKIE,
   IDEMPOTENCY_HEADER,
   ok,
+  ORDER_MESSAGES,
   orderStatusBody,
+  safeRedirectPath,
+  WECHAT_AUTH_FAILED,
   orderStatusQuery,
   payPatternBody,
   payPatternQuery,
@@ -22,6 +26,8 @@ import {
   type ProviderName,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
+import { API_PREFIX } from '../../plugins/envelope.ts';
+import type { WechatOauth } from './wechat/oauth.ts';
 import type { OrdersService } from './service.ts';
 
 const tags = ['payments'];
@@ -33,7 +39,15 @@ declare module 'fastify' {
   }
 }
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+/** The state of a WeChat sign-in round trip, bound to the browser that started it. */
+const WX_STATE_COOKIE = 'fjt_wx_oauth';
+const WX_STATE_TTL_S = 600;
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  wechatOauth: WechatOauth | null;
+  publicOrigin: string;
+}> = async (app, { orders, wechatOauth, publicOrigin }) => {
   const userIdOf = (request: { user: { id: number } | null }) => {
     if (!request.user) throw ApiError.unauthorized();
     return request.user.id;
@@ -113,6 +127,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
   );
 
   app.post(
+    '/order/cancel',
+    {
+      schema: {
+        tags,
+        summary: '取消支付（新）：用户离开收银台时先在支付渠道关闭交易再关闭订单；渠道已收款则按已支付处理',
+        body: orderStatusQuery,
+        response: { 200: envelopeOf(orderStatusBody) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await orders.cancel(userIdOf(request), request.body.orderNo));
+    },
+  );
+
+  app.post(
     '/customer/pay/apple/confirm',
     {
       schema: {
@@ -125,6 +155,62 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await orders.appleConfirm(userIdOf(request), request.body));
+    },
+  );
+
+  // WeChat JSAPI needs the payer's openid: a silent official-account sign-in (snsapi_base). The checkout sends the
+  // browser here; WeChat comes back to oauth-return, which sends it on to the page with ?openid=.
+  const wxReturnUri = `${publicOrigin}${API_PREFIX}/customer/pay/wechat/oauth-return`;
+  app.get(
+    '/customer/pay/wechat/authorize',
+    {
+      schema: {
+        tags,
+        summary: '微信支付授权（新）：静默获取付款人 openid 后回到结算页（?openid=）',
+        querystring: z.object({ returnTo: z.string().max(512) }),
+      },
+    },
+    async (request, reply) => {
+      if (!wechatOauth) throw ApiError.badRequest(ORDER_MESSAGES.platformNotAllowed);
+      const returnTo = safeRedirectPath(request.query.returnTo, '/profile/buynewvip');
+      const state = randomBytes(16).toString('hex');
+      reply.setCookie(WX_STATE_COOKIE, `${state}|${returnTo}`, {
+        path: `${API_PREFIX}/customer/pay/wechat`,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: publicOrigin.startsWith('https:'),
+        maxAge: WX_STATE_TTL_S,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(wechatOauth.authorizeUrl(wxReturnUri, state), 302);
+    },
+  );
+  app.get(
+    '/customer/pay/wechat/oauth-return',
+    {
+      schema: {
+        tags,
+        summary: '微信支付授权回调（新）：以 code 换 openid，回到发起授权的页面',
+        querystring: z.object({ code: z.string().min(1).max(256), state: z.string().min(1).max(64) }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const saved = request.cookies[WX_STATE_COOKIE] ?? '';
+      const cut = saved.indexOf('|');
+      const [state, returnTo] = cut > 0 ? [saved.slice(0, cut), saved.slice(cut + 1)] : [null, null];
+      if (!wechatOauth || !state || state !== request.query.state) throw ApiError.badRequest(WECHAT_AUTH_FAILED);
+      let openid: string;
+      try {
+        openid = await wechatOauth.openid(request.query.code);
+      } catch (error) {
+        request.log.warn({ err: error }, 'wechat oauth refused');
+        throw ApiError.badRequest(WECHAT_AUTH_FAILED);
+      }
+      reply.clearCookie(WX_STATE_COOKIE, { path: `${API_PREFIX}/customer/pay/wechat` });
+      const target = new URL(safeRedirectPath(returnTo ?? '', '/profile/buynewvip'), publicOrigin);
+      target.searchParams.set('openid', openid);
+      return reply.redirect(`${target.pathname}${target.search}`, 302);
     },
   );
 

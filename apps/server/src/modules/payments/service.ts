@@ -491,6 +491,37 @@ export function createOrdersService(deps: {
   }
 
   /** Asks the provider about an order and applies a final answer like a notification. */
+  /**
+   * Closes one unpaid order, at its provider first: 'paid' when the provider says it was paid after all (applied),
+   * 'failed' when the provider could not confirm (the next run tries again), 'moved' when something else moved it.
+   */
+  async function closeOne(order: OrderRow): Promise<'closed' | 'paid' | 'moved' | 'failed'> {
+    const provider = order.provider ? providers[order.provider] : undefined;
+    if (provider) {
+      try {
+        const trade = await provider.query({
+          outTradeNo: order.orderNo,
+          providerTxnId: order.providerTxnId,
+          appAccountToken: order.appAccountToken,
+        });
+        if (trade.state === 'PAID' || trade.state === 'REFUNDED') {
+          await queryAndApply(order);
+          return 'paid';
+        }
+        if (trade.state === 'NOTPAY') await provider.close(order.orderNo);
+      } catch (error) {
+        deps.log?.warn({ err: error, orderNo: order.orderNo }, 'closing an order at the provider failed');
+        return 'failed';
+      }
+    }
+    const rows = await queryRows<{ orderNo: string }>(
+      db,
+      sql`UPDATE orders SET status = 'CLOSED', closed_at = ${now().toISOString()}::timestamptz
+          WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING') RETURNING order_no AS "orderNo"`,
+    );
+    return rows.length > 0 ? 'closed' : 'moved';
+  }
+
   async function queryAndApply(order: OrderRow): Promise<void> {
     const provider = order.provider ? providers[order.provider] : undefined;
     if (!provider) return;
@@ -695,34 +726,18 @@ export function createOrdersService(deps: {
             ORDER BY expires_at LIMIT ${limit}`,
       );
       let closed = 0;
-      for (const order of due) {
-        const provider = order.provider ? providers[order.provider] : undefined;
-        if (provider) {
-          try {
-            const trade = await provider.query({
-              outTradeNo: order.orderNo,
-              providerTxnId: order.providerTxnId,
-              appAccountToken: order.appAccountToken,
-            });
-            if (trade.state === 'PAID' || trade.state === 'REFUNDED') {
-              await queryAndApply(order);
-              continue;
-            }
-            if (trade.state === 'NOTPAY') await provider.close(order.orderNo);
-          } catch (error) {
-            // the provider could not confirm the trade is closed: try again on the next run
-            deps.log?.warn({ err: error, orderNo: order.orderNo }, 'closing an expired order at the provider failed');
-            continue;
-          }
-        }
-        const rows = await queryRows<{ orderNo: string }>(
-          db,
-          sql`UPDATE orders SET status = 'CLOSED', closed_at = ${now().toISOString()}::timestamptz
-              WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING') RETURNING order_no AS "orderNo"`,
-        );
-        closed += rows.length;
-      }
+      for (const order of due) if ((await closeOne(order)) === 'closed') closed += 1;
       return closed;
+    },
+
+    /**
+     * NEW POST order/cancel: the buyer left the cashier (Alipay's quit_url, WeChat's cancel). The trade is closed at
+     * the provider first — a payment that got there after all is applied instead — and the order answers as it is.
+     */
+    async cancel(userId: number, orderNo: string): Promise<{ order: OrderView }> {
+      const order = await ownOrder(userId, orderNo);
+      if (order.status === 'PENDING' || order.status === 'PAYING') await closeOne(order);
+      return { order: view((await findOrder(db, orderNo))!) };
     },
 
     /** Refunds a paid order in full at its provider: PAID → REFUNDING → REFUNDED (or back to PAID), audited. */

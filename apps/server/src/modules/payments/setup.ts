@@ -9,6 +9,7 @@ import { createPaymentSetup, type PayMode, type PaymentEnv } from './registry.ts
 import { createVirtualClock, registerSandbox, type SandboxCore } from './sandbox/core.ts';
 import { createOrdersService, vipFulfilment, type Fulfilments, type OrdersService } from './service.ts';
 import { paymentsRoutes } from './routes.ts';
+import type { WechatOauth } from './wechat/oauth.ts';
 
 /** How often the server closes expired unpaid orders. */
 export const ORDER_TIMEOUT_JOB_MS = 60_000;
@@ -19,6 +20,8 @@ export interface Payments {
   /** The sandbox gateway, in PAY_MODE=sandbox. */
   sandbox: SandboxCore | null;
   routes: typeof paymentsRoutes;
+  /** WeChat JSAPI's openid sign-in (null when not set up). */
+  wechatOauth: WechatOauth | null;
 }
 
 declare module 'fastify' {
@@ -87,7 +90,7 @@ export async function registerPayments(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  const payments: Payments = { mode, orders, sandbox, routes: paymentsRoutes };
+  const payments: Payments = { mode, orders, sandbox, routes: paymentsRoutes, wechatOauth: setup.wechatOauth };
   app.decorate('payments', payments);
   return payments;
 }

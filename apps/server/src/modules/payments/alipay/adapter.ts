@@ -92,7 +92,8 @@ export function createAlipayProvider(config: AlipayConfig): PaymentProvider {
           total_amount: fenToYuan(order.amountFen),
           subject: order.subject,
           product_code: 'QUICK_WAP_WAY',
-          quit_url: order.returnUrl,
+          // the buyer's way out of the cashier: the status page, told to cancel (POST order/cancel)
+          quit_url: withQuery(order.returnUrl, 'quit', '1'),
           // the absolute deadline (timeout_express would count from when the cashier is opened)
           time_expire: alipayTime(order.expiresAt.getTime()),
         },
@@ -202,4 +203,10 @@ export function createAlipayProvider(config: AlipayConfig): PaymentProvider {
     replyAccepted: (): ProviderReply => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'success' }),
     replyRejected: (): ProviderReply => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'fail' }),
   };
+}
+
+function withQuery(url: string, key: string, value: string): string {
+  const u = new URL(url);
+  u.searchParams.set(key, value);
+  return u.toString();
 }

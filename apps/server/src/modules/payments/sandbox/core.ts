@@ -83,6 +83,8 @@ export interface DeliveryRecord {
   status: number;
   body: string;
   accepted: boolean;
+  /** Real (wall-clock) milliseconds from sending the notification to our reply: our handling time. */
+  durationMs: number;
 }
 
 interface QueuedDelivery {
@@ -202,6 +204,7 @@ export function createSandboxCore(options: SandboxOptions): SandboxCore {
     const at = clock.now();
     let status = 0;
     let body = '';
+    const started = performance.now();
     try {
       const reply = await options.http({
         method: 'POST',
@@ -218,6 +221,7 @@ export function createSandboxCore(options: SandboxOptions): SandboxCore {
     } catch (error) {
       options.log?.warn({ err: error, outTradeNo: q.trade.outTradeNo }, 'sandbox notification not delivered');
     }
+    const durationMs = +(performance.now() - started).toFixed(2);
     const accepted = status > 0 && q.provider.accepted({ status, body });
     deliveries.push({
       provider: q.provider.name,
@@ -231,6 +235,7 @@ export function createSandboxCore(options: SandboxOptions): SandboxCore {
       status,
       body: body.slice(0, 200),
       accepted,
+      durationMs,
     });
     const gap = q.provider.retryScheduleMs[q.attempts - 1];
     if (accepted || gap === undefined) q.done = true;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryRows, sql } from '@fjt/db';
 import { ORDER_TIMEOUT_MS } from '@fjt/domain';
-import { seededApp, signInAs, type SignedIn } from '../../../testing.ts';
+import { expectFail, seededApp, signInAs, type SignedIn } from '../../../testing.ts';
 import type { SandboxNotification, SandboxTrade } from '../sandbox/types.ts';
 import type { WechatSandbox } from './sandbox.ts';
 
@@ -102,7 +102,7 @@ const postNotification = (n: SandboxNotification) =>
 describe('WeChat Pay through the orders core', () => {
   it('is offered; H5: cashier → 立即支付 → back to the status page, PAID and granted once', async () => {
     const pattern = await seeded.app.inject('/rabbit/v1/customer/pay/get-support-pay-pattern');
-    expect(pattern.json().body).toMatchObject({ platforms: [1, 2], wechatMerchantEnabled: true });
+    expect(pattern.json().body).toMatchObject({ platforms: [1, 2, 3], wechatMerchantEnabled: true });
 
     const user = await signInAs(seeded.app);
     const { orderNo, url } = await openH5(user);
@@ -241,5 +241,40 @@ describe('WeChat Pay through the orders core', () => {
       sql`SELECT kind FROM payment_ledger WHERE order_no = ${orderNo} ORDER BY kind`,
     );
     expect(ledger.map((l) => l.kind)).toEqual(['grant', 'refund']);
+  });
+
+  it("the checkout's WeChat sign-in gives the payer's openid: authorize → WeChat → oauth-return → the page with ?openid=", async () => {
+    const user = await signInAs(seeded.app);
+    const returnTo = '/profile/buynewvip/order?cardCode=VIP_MONTH';
+    const start = await seeded.app.inject({
+      url: `/rabbit/v1/customer/pay/wechat/authorize?returnTo=${encodeURIComponent(returnTo)}`,
+      headers: { ...user.headers, 'user-agent': WECHAT_UA },
+    });
+    expect(start.statusCode, start.body).toBe(302);
+    const stateCookie = String(start.headers['set-cookie']).split(';')[0]!;
+    const atWechat = await seeded.app.inject({
+      url: pathOf(start.headers.location!),
+      headers: { 'user-agent': WECHAT_UA },
+    });
+    expect(atWechat.statusCode, atWechat.body).toBe(302);
+    const back = pathOf(atWechat.headers.location!);
+    expect(back).toMatch(/^\/rabbit\/v1\/customer\/pay\/wechat\/oauth-return\?code=\w+&state=\w+$/);
+    // another browser (no state cookie) cannot finish this sign-in
+    expectFail(await seeded.app.inject({ url: back }), 400, '微信授权失败，请返回重试');
+    const done = await seeded.app.inject({ url: back, headers: { cookie: stateCookie } });
+    expect(done.statusCode, done.body).toBe(302);
+    const landed = new URL(done.headers.location!, 'http://localhost');
+    expect(`${landed.pathname}?cardCode=${landed.searchParams.get('cardCode')}`).toBe(returnTo);
+    const openid = landed.searchParams.get('openid')!;
+    expect(openid).toMatch(/^o[\w-]{20,}$/);
+    // the code is single use
+    expectFail(await seeded.app.inject({ url: back, headers: { cookie: stateCookie } }), 400);
+    const action = await payWith(user, await newOrder(user), WECHAT_UA, openid);
+    expect(action.kind).toBe('jsapi');
+    // an off-site returnTo lands on our own page
+    const offsite = await seeded.app.inject({
+      url: '/rabbit/v1/customer/pay/wechat/authorize?returnTo=//evil.example/x',
+    });
+    expect(decodeURIComponent(String(offsite.headers['set-cookie']))).toContain('|/profile/buynewvip');
   });
 });
