@@ -39,6 +39,7 @@ export const REDIRECTS: Record<string, RegExp> = {
   'ops-audit': /^\/login\?redirect=%2Fops%2Faudit$/,
   'ops-import': /^\/login\?redirect=%2Fops%2Fimport$/,
   'ops-codes': /^\/login\?redirect=%2Fops%2Fcodes$/,
+  'ops-orders': /^\/login\?redirect=%2Fops%2Forders$/,
 };
 
 /** Pages that answer an unknown id with a 404 of their own wording (PAGES.md) instead of the generic page. */

@@ -5,7 +5,17 @@ test.describe('every route of spec §2 answers with server-rendered HTML', () =>
   test('the route table has the spec’s 144 routes and the product’s own pages', () => {
     const ids = new Set(ROUTE_CASES.map((r) => r.id));
     // map search, the sandbox SMS page, the message centre, the 5 staff pages
-    const own = ['map', 'dev-sms', 'profile-message', 'ops-home', 'ops-staff', 'ops-audit', 'ops-import', 'ops-codes'];
+    const own = [
+      'map',
+      'dev-sms',
+      'profile-message',
+      'ops-home',
+      'ops-staff',
+      'ops-audit',
+      'ops-import',
+      'ops-codes',
+      'ops-orders',
+    ];
     for (const id of own) expect(ids.has(id), id).toBe(true);
     expect(ids.size).toBe(144 + own.length);
   });

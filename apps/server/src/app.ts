@@ -50,6 +50,8 @@ import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesRepo } from './modules/messages/repo.ts';
 import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts';
 import { registerPayments } from './modules/payments/setup.ts';
+import { opsOrdersRoutes } from './modules/ops-orders/routes.ts';
+import { createOpsOrdersService } from './modules/ops-orders/service.ts';
 
 export interface BuildOptions {
   /**
@@ -199,6 +201,11 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
         orders: payments.orders,
         wechatOauth: payments.wechatOauth,
         publicOrigin: origin,
+      });
+      await api.register(opsOrdersRoutes, {
+        staff,
+        orders: payments.orders,
+        lookup: createOpsOrdersService(database.db),
       });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.

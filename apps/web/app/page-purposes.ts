@@ -155,6 +155,7 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   'ops-audit': '审计日志：工作人员的每一次操作与资金变动，最新在前，可按操作人和操作筛选。',
   'ops-import': '数据导入：上传小区、挂牌、成交、租房 CSV，校验后写入并运行价格提醒任务。',
   'ops-codes': '兑换码：生成一批单次使用的会员兑换码。',
+  'ops-orders': '订单：按订单号或手机号查询订单、支付通知与资金流水，已支付订单可退款，退款写入审计日志。',
 };
 
 export function pagePurpose(routeId: string | undefined): string | undefined {

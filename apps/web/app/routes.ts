@@ -175,5 +175,6 @@ export default [
     route('audit', 'routes/ops/audit.tsx', { id: 'ops-audit' }),
     route('import', 'routes/ops/import.tsx', { id: 'ops-import' }),
     route('codes', 'routes/ops/codes.tsx', { id: 'ops-codes' }),
+    route('orders', 'routes/ops/orders.tsx', { id: 'ops-orders' }),
   ]),
 ] satisfies RouteConfig;

@@ -1,11 +1,14 @@
-// npm run ops -- staff add|remove|list, codes create, grant (see modules/staff/cli.ts and
-// modules/membership/cli.ts). Runs against DATABASE_URL or the embedded database (DATA_DIR, default ./var/db),
+// npm run ops -- staff add|remove|list, codes create, grant, orders, refund (see modules/staff/cli.ts,
+// modules/membership/cli.ts and modules/ops-orders/cli.ts). Runs against DATABASE_URL or the embedded database (DATA_DIR, default ./var/db),
 // migrating it first. Exit codes: 0 ok, 1 refused, 2 bad arguments.
 import { migrate, openDatabase, type Database } from '@fjt/db';
 import { EXIT, USAGE, parseOpsArgs, runOpsCommand, type CliIo } from '../modules/staff/cli.ts';
 import { createStaffService } from '../modules/staff/service.ts';
 import { MEMBERSHIP_USAGE, parseMembershipArgs, runMembershipCommand } from '../modules/membership/cli.ts';
 import { createMembershipService } from '../modules/membership/service.ts';
+import { ORDERS_USAGE, parseOrdersArgs, runOrdersCommand } from '../modules/ops-orders/cli.ts';
+import { createOpsOrdersService } from '../modules/ops-orders/service.ts';
+import { cliOrdersService, closeCliOrdersService } from '../modules/ops-orders/cli-payments.ts';
 
 type Area = { run: (db: Database, io: CliIo) => Promise<number> };
 
@@ -20,13 +23,22 @@ function areaOf(args: string[]): Area | { error: string } {
       ? cmd
       : { run: (db, io) => runMembershipCommand(cmd, createMembershipService(db, { now: Date.now }), io) };
   }
+  if (args[0] === 'orders' || args[0] === 'refund') {
+    const cmd = parseOrdersArgs(args);
+    return 'error' in cmd
+      ? cmd
+      : {
+          run: (db, io) =>
+            runOrdersCommand(cmd, { lookup: createOpsOrdersService(db), orders: () => cliOrdersService(db) }, io),
+        };
+  }
   return { error: '未知命令 / unknown command' };
 }
 
 const area = areaOf(process.argv.slice(2));
 if ('error' in area) {
   console.error(area.error);
-  console.error(`${USAGE}\n${MEMBERSHIP_USAGE}`);
+  console.error(`${USAGE}\n${MEMBERSHIP_USAGE}\n${ORDERS_USAGE}`);
   process.exit(EXIT.badArguments);
 }
 const handle = await openDatabase({
@@ -40,5 +52,6 @@ try {
     err: (line) => console.error(line),
   });
 } finally {
+  await closeCliOrdersService();
   await handle.close();
 }

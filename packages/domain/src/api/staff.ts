@@ -28,12 +28,31 @@ export const AUDIT_OPS_ONLY = '仅运营人员可以查看审计日志';
 export const ROLE_FORMAT_ERROR = `角色只能是 ${STAFF_ROLES.join('、')} 之一`;
 
 /** Every action the audit log knows so far; later issues add theirs (order.refund, lead.assign…). */
-export const AUDIT_ACTIONS = ['staff.grant', 'staff.revoke', 'data.import', 'codes.create'] as const;
+export const AUDIT_ACTIONS = [
+  'staff.grant',
+  'staff.revoke',
+  'data.import',
+  'codes.create',
+  'membership.grant',
+  'order.refund',
+  'order.refunded',
+  'order.refund.failed',
+  'order.refund.late',
+  'order.refund.late.done',
+  'order.refund.late.failed',
+] as const;
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.grant': '授予角色',
   'staff.revoke': '撤销角色',
   'data.import': '导入数据',
   'codes.create': '生成兑换码',
+  'membership.grant': '赠送会员',
+  'order.refund': '发起退款',
+  'order.refunded': '退款完成',
+  'order.refund.failed': '退款失败',
+  'order.refund.late': '迟到支付待退款',
+  'order.refund.late.done': '迟到支付已退款',
+  'order.refund.late.failed': '迟到支付退款失败',
 };
 
 /** The viewer of an /ops page, resolved by the server (ADR 0009's one exception); roles empty: not staff. */

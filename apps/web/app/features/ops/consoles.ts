@@ -42,6 +42,13 @@ export const OPS_CONSOLES: readonly OpsConsole[] = [
     description: '生成一批会员兑换码（一码一次，只显示一次）',
     roles: ['ops'],
   },
+  {
+    id: 'ops-orders',
+    to: '/ops/orders',
+    title: '订单',
+    description: '按订单号或手机号查订单、支付通知和流水；已支付订单可退款',
+    roles: ['ops'],
+  },
 ];
 
 export function consolesFor(roles: readonly StaffRole[]): OpsConsole[] {

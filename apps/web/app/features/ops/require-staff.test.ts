@@ -58,6 +58,7 @@ describe('the consoles', () => {
       'ops-audit',
       'ops-import',
       'ops-codes',
+      'ops-orders',
     ]);
     expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff']);
     expect(consolesFor([])).toEqual([]);
