@@ -3,7 +3,7 @@
 // agreement, one Idempotency-Key per attempt kept across a retry, the payment-callback cookie, and each PayAction
 // (cashier redirect, WeChat JSAPI, Apple StoreKit); and the status page's poll (支付成功 / 支付失败 / 确认中).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import {
   PAYMENT_MESSAGES,
@@ -23,6 +23,9 @@ import { isSameOriginScript } from './pay-action.ts';
 import { payCallbackValue } from './pay-callback.ts';
 import { newIdempotencyKey, isIdempotencyKey } from './idempotency.ts';
 import { orderPhase } from './use-order-status.ts';
+
+// a loaded machine (CI runs files side by side) can take longer than testing-library's 1 s
+configure({ asyncUtilTimeout: 4000 });
 
 const toasts: string[] = [];
 vi.mock('../../lib/toast.ts', () => ({ showToast: (text: string) => void toasts.push(text) }));
@@ -189,6 +192,8 @@ describe('paying', () => {
   async function ready(ua = BROWSER) {
     renderCheckout(ua);
     await screen.findAllByRole('radio');
+    // the default method is chosen in an effect after the list shows: pay does nothing until then
+    await screen.findByRole('radio', { checked: true });
   }
   const agree = () => fireEvent.click(screen.getByTestId('checkout-agree'));
   const pay = () => fireEvent.click(screen.getByTestId('checkout-pay'));

@@ -271,10 +271,12 @@ describe('WeChat Pay through the orders core', () => {
     expectFail(await seeded.app.inject({ url: back, headers: { cookie: stateCookie } }), 400);
     const action = await payWith(user, await newOrder(user), WECHAT_UA, openid);
     expect(action.kind).toBe('jsapi');
-    // an off-site returnTo lands on our own page
-    const offsite = await seeded.app.inject({
-      url: '/rabbit/v1/customer/pay/wechat/authorize?returnTo=//evil.example/x',
-    });
-    expect(decodeURIComponent(String(offsite.headers['set-cookie']))).toContain('|/profile/buynewvip');
+    // only a path of this site may be returned to
+    for (const bad of ['//evil.example/x', 'https://evil.example/', '2147483648', '/a%0d%0ab']) {
+      const res = await seeded.app.inject({
+        url: `/rabbit/v1/customer/pay/wechat/authorize?returnTo=${encodeURIComponent(bad)}`,
+      });
+      expectFail(res, 400, '返回地址须为本站页面路径');
+    }
   });
 });
