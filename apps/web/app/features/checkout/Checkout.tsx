@@ -256,7 +256,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
         }}
       />
 
-      <div className="checkout-bar">
+      <div className="bottom-bar checkout-bar">
         <p className="checkout-bar__amount">
           实付<strong className="num">¥{yuan(product.amount)}</strong>
         </p>

@@ -12,7 +12,7 @@ import { buyMember, memberProduct } from '../../features/checkout/member-order.t
 import { withOrderNo } from '../../features/checkout/hrefs.ts';
 import { MEMBER_AGREEMENT } from '../../features/checkout/terms.ts';
 import { useMemberCatalogue } from '../../features/checkout/use-member-catalogue.ts';
-import { CheckoutSkeleton } from '../../features/checkout/CheckoutSkeleton.tsx';
+import { CatalogueGate } from '../../features/checkout/CatalogueGate.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('确认订单') },
@@ -31,27 +31,16 @@ export default function BuyNewVipOrderPage() {
   return (
     <main className="checkout-page" data-testid="buynewvip-order">
       <h1 className="visually-hidden">确认订单</h1>
-      {viewer.status !== 'user' || state.status === 'loading' ? (
-        <CheckoutSkeleton />
-      ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="会员卡加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
-      ) : (
-        <CardCheckout
-          card={state.cards.find((c) => c.code === cardCode) ?? null}
-          returnTo={returnTo}
-          resumeSerial={search.get('serialNumber')}
-          statusHref={statusHref}
-        />
-      )}
+      <CatalogueGate signedIn={viewer.status === 'user'} state={state} retry={retry} errorTitle="会员卡加载失败">
+        {(ready) => (
+          <CardCheckout
+            card={ready.cards.find((c) => c.code === cardCode) ?? null}
+            returnTo={returnTo}
+            resumeSerial={search.get('serialNumber')}
+            statusHref={statusHref}
+          />
+        )}
+      </CatalogueGate>
     </main>
   );
 }

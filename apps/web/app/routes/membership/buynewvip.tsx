@@ -109,7 +109,7 @@ export default function BuyNewVipPage() {
       )}
 
       {card ? (
-        <div className="checkout-bar">
+        <div className="bottom-bar checkout-bar">
           <p className="checkout-bar__amount">
             {card.name}
             <strong className="num">¥{yuan(card.price)}</strong>

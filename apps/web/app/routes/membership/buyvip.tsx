@@ -8,7 +8,7 @@ import type { Route } from './+types/buyvip';
 import { useLoginGuard } from '../../lib/session.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { Checkout } from '../../features/checkout/Checkout.tsx';
-import { CheckoutSkeleton } from '../../features/checkout/CheckoutSkeleton.tsx';
+import { CatalogueGate } from '../../features/checkout/CatalogueGate.tsx';
 import { MemberCardPicker } from '../../features/checkout/MemberCards.tsx';
 import { withOrderNo } from '../../features/checkout/hrefs.ts';
 import { buyMember, memberProduct } from '../../features/checkout/member-order.ts';
@@ -41,43 +41,34 @@ export default function BuyVipPage() {
   return (
     <main className="checkout-page" data-testid="buyvip-page">
       <h1 className="visually-hidden">购买会员</h1>
-      {viewer.status !== 'user' || state.status === 'loading' ? (
-        <CheckoutSkeleton />
-      ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="会员卡加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
-      ) : !card || !cards ? (
-        <EmptyState
-          title="暂无可购买的会员卡"
-          hint="可使用兑换码领取会员"
-          action={
-            <Link className="btn" to="/promotion/exchange-vip">
-              兑换会员
-            </Link>
-          }
-        />
-      ) : (
-        <Checkout
-          product={memberProduct(card)}
-          summary={
-            <section className="vip-one-step" aria-label="选择会员卡">
-              <MemberCardPicker cards={cards} selected={card.code} onSelect={setSelected} />
-            </section>
-          }
-          createOrder={createOrder}
-          statusHref={statusHref}
-          resumeSerial={search.get('serialNumber')}
-          agreement={MEMBER_AGREEMENT}
-        />
-      )}
+      <CatalogueGate signedIn={viewer.status === 'user'} state={state} retry={retry} errorTitle="会员卡加载失败">
+        {() =>
+          !card || !cards ? (
+            <EmptyState
+              title="暂无可购买的会员卡"
+              hint="可使用兑换码领取会员"
+              action={
+                <Link className="btn" to="/promotion/exchange-vip">
+                  兑换会员
+                </Link>
+              }
+            />
+          ) : (
+            <Checkout
+              product={memberProduct(card)}
+              summary={
+                <section className="vip-one-step" aria-label="选择会员卡">
+                  <MemberCardPicker cards={cards} selected={card.code} onSelect={setSelected} />
+                </section>
+              }
+              createOrder={createOrder}
+              statusHref={statusHref}
+              resumeSerial={search.get('serialNumber')}
+              agreement={MEMBER_AGREEMENT}
+            />
+          )
+        }
+      </CatalogueGate>
     </main>
   );
 }

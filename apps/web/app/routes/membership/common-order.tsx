@@ -8,7 +8,7 @@ import type { Route } from './+types/common-order';
 import { useLoginGuard } from '../../lib/session.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { Checkout } from '../../features/checkout/Checkout.tsx';
-import { CheckoutSkeleton } from '../../features/checkout/CheckoutSkeleton.tsx';
+import { CatalogueGate } from '../../features/checkout/CatalogueGate.tsx';
 import { withOrderNo } from '../../features/checkout/hrefs.ts';
 import { buyMember, memberProduct } from '../../features/checkout/member-order.ts';
 import { MEMBER_AGREEMENT } from '../../features/checkout/terms.ts';
@@ -35,39 +35,30 @@ export default function CommonOrderPage() {
   return (
     <main className="checkout-page" data-testid="common-order">
       <h1 className="visually-hidden">确认订单</h1>
-      {viewer.status !== 'user' || state.status === 'loading' ? (
-        <CheckoutSkeleton />
-      ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="商品加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
-      ) : !card ? (
-        <EmptyState
-          title={productCode ? '商品不存在或已下架' : '缺少商品信息'}
-          hint="请返回重新选择商品"
-          testId="checkout-unknown-product"
-          action={
-            <Link className="btn btn-primary" to="/profile/buynewvip">
-              去开通会员
-            </Link>
-          }
-        />
-      ) : (
-        <Checkout
-          product={memberProduct(card)}
-          createOrder={createOrder}
-          statusHref={statusHref}
-          resumeSerial={search.get('serialNumber')}
-          agreement={MEMBER_AGREEMENT}
-        />
-      )}
+      <CatalogueGate signedIn={viewer.status === 'user'} state={state} retry={retry} errorTitle="商品加载失败">
+        {() =>
+          !card ? (
+            <EmptyState
+              title={productCode ? '商品不存在或已下架' : '缺少商品信息'}
+              hint="请返回重新选择商品"
+              testId="checkout-unknown-product"
+              action={
+                <Link className="btn btn-primary" to="/profile/buynewvip">
+                  去开通会员
+                </Link>
+              }
+            />
+          ) : (
+            <Checkout
+              product={memberProduct(card)}
+              createOrder={createOrder}
+              statusHref={statusHref}
+              resumeSerial={search.get('serialNumber')}
+              agreement={MEMBER_AGREEMENT}
+            />
+          )
+        }
+      </CatalogueGate>
     </main>
   );
 }

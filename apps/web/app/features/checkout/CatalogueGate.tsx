@@ -1,0 +1,37 @@
+// What every checkout page shows before its checkout: the skeleton while the viewer or the card catalogue loads,
+// the catalogue's error with 重新加载, then the page's own content.
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { CheckoutSkeleton } from './CheckoutSkeleton.tsx';
+import type { CatalogueState } from './use-member-catalogue.ts';
+
+export function CatalogueGate({
+  signedIn,
+  state,
+  retry,
+  errorTitle,
+  children,
+}: {
+  signedIn: boolean;
+  state: CatalogueState;
+  retry: () => void;
+  errorTitle: string;
+  children: (ready: Extract<CatalogueState, { status: 'ready' }>) => ReactNode;
+}) {
+  if (!signedIn || state.status === 'loading') return <CheckoutSkeleton />;
+  if (state.status === 'error') {
+    return (
+      <EmptyState
+        art="data"
+        title={errorTitle}
+        hint={state.message}
+        action={
+          <button type="button" className="btn btn-primary" onClick={retry}>
+            重新加载
+          </button>
+        }
+      />
+    );
+  }
+  return children(state);
+}
