@@ -45,4 +45,5 @@ export * from './api/data-import.ts';
 export * from './deployment.ts';
 export * from './api/membership.ts';
 export * from './api/payments.ts';
+export * from './api/products.ts';
 export * from './api/ops-orders.ts';

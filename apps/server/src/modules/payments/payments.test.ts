@@ -3,11 +3,12 @@
 // unifiedorder. The app's clock is the test's (`t`); the sandbox's virtual clock follows it.
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ORDER_MESSAGES, ORDER_TIMEOUT_MS } from '@fjt/domain';
+import { ORDER_MESSAGES, ORDER_TIMEOUT_MS, PRODUCT_MESSAGES } from '@fjt/domain';
 import { queryRows, sql } from '@fjt/db';
 import { expectFail, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 import { buildApp } from '../../app.ts';
 import type { SandboxTrade } from './sandbox/types.ts';
+import { createCatalogue, vipProducts } from './catalogue.ts';
 
 let t = Date.parse('2026-11-25T08:00:00Z');
 const seeded = seededApp('small', { now: () => t });
@@ -125,6 +126,37 @@ describe('checkout', () => {
     });
     expect(order.orderNo).toMatch(/^FJT\d{22}$/);
     expect(Date.parse(order.expiresAt) - Date.parse(order.createdAt)).toBe(ORDER_TIMEOUT_MS);
+  });
+
+  it('the generic catalogue: common/product shows any product; common/order/create orders it at its price', async () => {
+    const product = await seeded.app.inject('/rabbit/v1/common/product?productCode=VIP_QUARTER');
+    expect(product.statusCode, product.body).toBe(200);
+    expect(product.json().body.product).toMatchObject({
+      code: 'VIP_QUARTER',
+      kind: 'vip',
+      title: '房价通会员 季卡',
+      amount: 68,
+      originAmount: 135,
+    });
+    expectFail(await seeded.app.inject('/rabbit/v1/common/product?productCode=NO_SUCH'), 404, PRODUCT_MESSAGES.unknown);
+    expectFail(await seeded.app.inject('/rabbit/v1/common/product?productCode=%3Cx%3E'), 400, PRODUCT_MESSAGES.unknown);
+    expectFail(await seeded.app.inject('/rabbit/v1/common/product'), 400, PRODUCT_MESSAGES.missing);
+
+    const create = (user: SignedIn, payload: Record<string, unknown>, key?: string) =>
+      seeded.app.inject({
+        method: 'POST',
+        url: '/rabbit/v1/common/order/create',
+        headers: { ...user.headers, ...(key ? { 'idempotency-key': key } : {}) },
+        payload,
+      });
+    expectFail(await create({ headers: {} } as SignedIn, { productCode: 'VIP_YEAR' }), 401);
+    const user = await signInAs(seeded.app);
+    expectFail(await create(user, { productCode: 'NO_SUCH' }), 404, PRODUCT_MESSAGES.unknown);
+    const res = await create(user, { productCode: 'VIP_YEAR', amount: 0.01, returnTo: '/profile' }, 'generic-1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().body.order).toMatchObject({ productKind: 'vip', productCode: 'VIP_YEAR', amount: 198 });
+    const again = await create(user, { productCode: 'VIP_YEAR', amount: 0.01, returnTo: '/profile' }, 'generic-1');
+    expect(again.json().body.order.orderNo).toBe(res.json().body.order.orderNo);
   });
 
   it('Idempotency-Key: the same key and body answer the same order; another body is refused', async () => {
@@ -575,6 +607,7 @@ describe('Apple through the core (a stand-in adapter)', () => {
       fulfil: {
         vip: vipFulfilment({ grantDays: createMembershipService(db, { now: () => t }).grantDays, now: () => t }),
       },
+      catalogue: createCatalogue([vipProducts]),
       publicOrigin: 'http://localhost:3000',
       now: () => t,
     });

@@ -9,6 +9,9 @@ import {
   ApiError,
   appleConfirmInput,
   buyMemberInput,
+  createProductOrderInput,
+  productBody,
+  productQuery,
   createOrderBody,
   CURRENT_VERSION_COOKIE,
   IDEMPOTENCY_HEADER,
@@ -40,6 +43,17 @@ declare module 'fastify' {
   }
 }
 
+/** The signed-in user of a request that needs one (401 otherwise). */
+export const userIdOf = (request: { user: { id: number } | null }) => {
+  if (!request.user) throw ApiError.unauthorized();
+  return request.user.id;
+};
+/** The Idempotency-Key header of a creating POST, if sent. */
+export const keyOf = (headers: Record<string, string | string[] | undefined>) => {
+  const value = headers[IDEMPOTENCY_HEADER];
+  return typeof value === 'string' ? value : undefined;
+};
+
 /** The state of a WeChat sign-in round trip, bound to the browser that started it. */
 const WX_STATE_COOKIE = 'fjt_wx_oauth';
 const WX_STATE_TTL_S = 600;
@@ -49,15 +63,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   wechatOauth: WechatOauth | null;
   publicOrigin: string;
 }> = async (app, { orders, wechatOauth, publicOrigin }) => {
-  const userIdOf = (request: { user: { id: number } | null }) => {
-    if (!request.user) throw ApiError.unauthorized();
-    return request.user.id;
-  };
-  const keyOf = (headers: Record<string, string | string[] | undefined>) => {
-    const value = headers[IDEMPOTENCY_HEADER];
-    return typeof value === 'string' ? value : undefined;
-  };
-
   app.get(
     '/customer/pay/get-support-pay-pattern',
     {
@@ -69,6 +74,38 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(orders.payPattern(request.query.productCode)),
+  );
+
+  app.get(
+    '/common/product',
+    {
+      schema: {
+        tags,
+        summary: '商品详情（任一商品：会员卡、报告、成交数据包、活动），供通用确认订单页展示',
+        querystring: productQuery,
+        response: { 200: envelopeOf(productBody) },
+      },
+    },
+    async (request) => ok(await orders.product(request.query.productCode)),
+  );
+
+  app.post(
+    '/common/order/create',
+    {
+      schema: {
+        tags,
+        summary: '通用下单：按商品目录价格为任一商品创建待支付订单（支持 Idempotency-Key）',
+        body: createProductOrderInput,
+        response: { 200: envelopeOf(createOrderBody) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = userIdOf(request);
+      return ok(
+        await orders.createProductOrder(userId, request.body, keyOf(request.headers), { route: 'common/order/create' }),
+      );
+    },
   );
 
   app.post(

@@ -31,6 +31,7 @@ import {
 import { recordAudit } from '../staff/audit.ts';
 import type { IncomingNotification, PaymentProvider, ProviderReply, VerifiedNotification } from './provider.ts';
 import { appleProductIdOf, type Providers } from './registry.ts';
+import { productViewOf, type Catalogue } from './catalogue.ts';
 import { API_PREFIX } from '../../plugins/envelope.ts';
 
 const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -100,11 +101,12 @@ export function createOrdersService(deps: {
   db: Database;
   providers: Providers;
   fulfil: Fulfilments;
+  catalogue: Catalogue;
   publicOrigin: string;
   now: () => number;
   log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 }) {
-  const { db, providers, fulfil, publicOrigin } = deps;
+  const { db, providers, fulfil, catalogue, publicOrigin } = deps;
   const now = () => new Date(deps.now());
   const lastQueried = new Map<string, number>();
 
@@ -570,20 +572,48 @@ export function createOrdersService(deps: {
     payPattern,
     apply,
 
+    /** NEW GET common/product: a product as the checkout shows it (404 when unknown or off sale). */
+    async product(code: string, kind?: ProductKind) {
+      return { product: productViewOf(await catalogue.get(db, code, kind)) };
+    },
+
+    /**
+     * A PENDING order for a catalogue product at the catalogue's price: POST common/order/create, and the product
+     * pages' own calls (market/order/create, trade/order/create) with their kind. `route` keys the Idempotency-Key.
+     */
+    async createProductOrder(
+      userId: number,
+      input: { productCode: string; returnTo?: string | undefined },
+      key: string | undefined,
+      options: { route: string; kind?: ProductKind },
+    ) {
+      return withIdempotency(userId, options.route, key, input, async (tx) => {
+        const entry = await catalogue.get(tx, input.productCode, options.kind);
+        await catalogue.canBuy(tx, userId, entry);
+        const order = await createOrder(tx, {
+          userId,
+          productKind: entry.kind,
+          productCode: entry.code,
+          subject: entry.title,
+          amountFen: entry.amountFen,
+          returnTo: input.returnTo,
+        });
+        return { order: view(order) };
+      });
+    },
+
     /** POST memberCard/buyMember: a PENDING order for a card at the catalogue's price. */
     async buyMember(userId: number, input: { cardCode: string; returnTo?: string | undefined }, key?: string) {
       return withIdempotency(userId, 'memberCard/buyMember', key, input, async (tx) => {
-        const [card] = await queryRows<{ code: string; name: string; price: number }>(
-          tx,
-          sql`SELECT code, name, price FROM member_cards WHERE code = ${input.cardCode} AND active`,
-        );
-        if (!card) throw ApiError.badRequest(ORDER_MESSAGES.cardUnknown);
+        const entry = await catalogue.get(tx, input.cardCode, 'vip').catch((error: unknown) => {
+          throw error instanceof ApiError ? ApiError.badRequest(ORDER_MESSAGES.cardUnknown) : error;
+        });
         const order = await createOrder(tx, {
           userId,
           productKind: 'vip',
-          productCode: card.code,
-          subject: `房价通会员 ${card.name}`,
-          amountFen: card.price,
+          productCode: entry.code,
+          subject: entry.title,
+          amountFen: entry.amountFen,
           returnTo: input.returnTo,
         });
         return { order: view(order) };

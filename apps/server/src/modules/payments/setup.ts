@@ -9,6 +9,7 @@ import { createPaymentSetup, type PayMode, type PaymentEnv } from './registry.ts
 import { createVirtualClock, registerSandbox, type SandboxCore } from './sandbox/core.ts';
 import { createOrdersService, vipFulfilment, type Fulfilments, type OrdersService } from './service.ts';
 import { paymentsRoutes } from './routes.ts';
+import { createCatalogue, vipProducts, type ProductSource } from './catalogue.ts';
 import type { WechatOauth } from './wechat/oauth.ts';
 
 /** How often the server closes expired unpaid orders. */
@@ -41,6 +42,8 @@ export async function registerPayments(
     now: () => number;
     /** Extra fulfilments (report, trade, activity) beside VIP. */
     fulfil?: Fulfilments;
+    /** Extra product sources (report, trade, activity) beside the VIP cards. */
+    products?: readonly ProductSource[];
     /** 0: no timer (the job is still callable). */
     timeoutJobMs?: number;
     sandboxTickMs?: number;
@@ -72,6 +75,7 @@ export async function registerPayments(
     db: options.db,
     providers: setup.providers,
     fulfil: { vip: vipFulfilment({ grantDays: options.membership.grantDays, now: options.now }), ...options.fulfil },
+    catalogue: createCatalogue([vipProducts, ...(options.products ?? [])]),
     publicOrigin: options.publicOrigin,
     now: options.now,
     log: app.log,

@@ -3,9 +3,12 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { CheckoutSkeleton } from './CheckoutSkeleton.tsx';
-import type { CatalogueState } from './use-member-catalogue.ts';
 
-export function CatalogueGate({
+/** What a checkout page loads before it can sell: loading, a failure to retry, or the loaded data. */
+export type LoadState<T extends object> =
+  { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & T);
+
+export function CatalogueGate<T extends object>({
   signedIn,
   state,
   retry,
@@ -13,10 +16,10 @@ export function CatalogueGate({
   children,
 }: {
   signedIn: boolean;
-  state: CatalogueState;
+  state: LoadState<T>;
   retry: () => void;
   errorTitle: string;
-  children: (ready: Extract<CatalogueState, { status: 'ready' }>) => ReactNode;
+  children: (ready: { status: 'ready' } & T) => ReactNode;
 }) {
   if (!signedIn || state.status === 'loading') return <CheckoutSkeleton />;
   if (state.status === 'error') {

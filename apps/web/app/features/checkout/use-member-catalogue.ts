@@ -3,16 +3,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MemberCard, MemberStatus } from '@fjt/domain';
 import { callApi } from '../../lib/session.ts';
+import type { LoadState } from './CatalogueGate.tsx';
 
 export interface MemberBasis {
   title: string;
   rights: { title: string; description: string }[];
 }
 
-export type CatalogueState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; cards: MemberCard[]; basis: MemberBasis | null };
+export type CatalogueState = LoadState<{ cards: MemberCard[]; basis: MemberBasis | null }>;
 
 export function useMemberCatalogue(): { state: CatalogueState; retry: () => void } {
   const [state, setState] = useState<CatalogueState>({ status: 'loading' });
