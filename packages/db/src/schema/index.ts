@@ -7,3 +7,4 @@ export * from './content.ts';
 export * from './accounts.ts';
 export * from './membership.ts';
 export * from './payments.ts';
+export * from './mall.ts';
