@@ -52,6 +52,7 @@ import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts
 import { registerPayments } from './modules/payments/setup.ts';
 import { opsOrdersRoutes } from './modules/ops-orders/routes.ts';
 import { createOpsOrdersService } from './modules/ops-orders/service.ts';
+import { reportProducts, tradeProducts } from './modules/mall/products.ts';
 
 export interface BuildOptions {
   /**
@@ -160,7 +161,14 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
 
   const membership = createMembershipService(database.db, { now });
   // Tests leave PAY_MODE out: the sandbox, as outside production.
-  const payments = await registerPayments(app, { env, db: database.db, membership, publicOrigin: origin, now });
+  const payments = await registerPayments(app, {
+    env,
+    db: database.db,
+    membership,
+    publicOrigin: origin,
+    now,
+    products: [reportProducts, tradeProducts],
+  });
 
   await app.register(
     async (api) => {
