@@ -2,6 +2,7 @@
 // this server's own report pages, fetched from its PUBLIC_ORIGIN, as A4 with the print stylesheet (app.css
 // @media print hides the app chrome). One browser per render: the queue renders one file at a time, rarely.
 import { existsSync } from 'node:fs';
+import type { chromium as Chromium } from 'playwright-core';
 import { RendererUnavailable, type ReportRenderer } from './files.ts';
 
 export function chromiumRenderer(options: {
@@ -15,7 +16,7 @@ export function chromiumRenderer(options: {
       if (!existsSync(options.executablePath)) {
         throw new RendererUnavailable(`Chromium not found at ${options.executablePath}`);
       }
-      let chromium: typeof import('playwright-core').chromium;
+      let chromium: typeof Chromium;
       try {
         ({ chromium } = await import('playwright-core'));
       } catch (error) {
