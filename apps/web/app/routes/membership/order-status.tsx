@@ -30,6 +30,10 @@ const STATUS_PAGES: Record<string, StatusPage> = {
     retryHref: (o) => `/profile/buyvip?${orderQuery('cardCode', o)}`,
     historyHref: '/profile/buyvip/history',
   },
+  'market-order-status': {
+    retryHref: (o) => `/market/order?${orderQuery('productCode', o)}`,
+    historyHref: '/market/history',
+  },
   'common-order-status': {
     retryHref: (o) => `/common/order?${orderQuery('productCode', o)}`,
     historyHref: '/profile/buynewvip/history',
@@ -61,7 +65,13 @@ export default function OrderStatusPage() {
           orderNo={orderNo}
           retryHref={page.retryHref}
           historyHref={page.historyHref}
-          successDetail={(order) => (order.productKind === 'vip' ? <MemberExpiry /> : null)}
+          successDetail={(order) =>
+            order.productKind === 'vip' ? (
+              <MemberExpiry />
+            ) : order.productKind === 'report' ? (
+              <p data-testid="order-result-report">报告 PDF 正在生成，可在「已购报告」下载</p>
+            ) : null
+          }
         />
       )}
     </main>
