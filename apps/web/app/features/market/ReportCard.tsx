@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REPORT_CATEGORY_LABELS, type MallProductCard } from '@fjt/domain';
-import { yuan } from '../checkout/money.ts';
+import { yuan } from '../../lib/money.ts';
 
 export function ReportCard({ product, tag, side }: { product: MallProductCard; tag?: string; side?: ReactNode }) {
   return (

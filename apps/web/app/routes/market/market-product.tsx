@@ -6,7 +6,7 @@ import { REPORT_CATEGORY_LABELS, SITE_DESCRIPTION, monthTitle, pageTitle, type P
 import type { Route } from './+types/market-product';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
-import { yuan } from '../../features/checkout/money.ts';
+import { yuan } from '../../lib/money.ts';
 import { useApi } from '../../features/market/use-api.ts';
 import { useViewer } from '../../lib/session.ts';
 import '../../features/market/market.css';
