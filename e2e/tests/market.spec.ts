@@ -77,3 +77,26 @@ test('报告商城: buy a city report with 支付宝 and download its PDF from �
   await expect(page.getByTestId('market-owned')).toHaveText('已购买 · 下载');
   await page.screenshot({ path: shot('market-product-owned'), fullPage: false });
 });
+
+test('the report pages as the PDF renderer prints them (A4 width, print media)', async ({ page }) => {
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.emulateMedia({ media: 'print' });
+  const estate = await page.request.get('/rabbit/v1/market/product/list?cityId=605&category=estate&size=1');
+  const estateCode = ((await estate.json()) as { body: { list: { code: string }[] } }).body.list[0]!.code;
+  const district = await page.request.get('/rabbit/v1/market/product/list?cityId=605&category=district&size=1');
+  const districtCode = ((await district.json()) as { body: { list: { code: string }[] } }).body.list[0]!.code;
+  for (const [name, code] of [
+    ['city', 'RPT-C-605'],
+    ['custom', 'RPT-X-605'],
+    ['district', districtCode],
+    ['estate', estateCode],
+  ] as const) {
+    const detail = await page.request.get(`/rabbit/v1/market/product/detail?productCode=${code}`);
+    const href = ((await detail.json()) as { body: { product: { sampleHref: string } } }).body.product.sampleHref;
+    const res = await page.goto(href);
+    expect(res?.status()).toBe(200);
+    // the app chrome is not printed
+    await expect(page.locator('.tab-bar')).toBeHidden();
+    await page.screenshot({ path: shot(`market-print-${name}`), fullPage: false });
+  }
+});
