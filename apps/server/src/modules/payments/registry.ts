@@ -14,7 +14,7 @@ import { createAlipaySandbox } from './alipay/sandbox.ts';
 import { sharedAlipaySandboxKeys } from './alipay/keys.ts';
 import { createWechatProvider, createWechatSandboxPair, wechatConfigFromEnv, type WechatEnv } from './wechat/index.ts';
 import type { WechatOauth } from './wechat/oauth.ts';
-import { appleProductId } from './apple/adapter.ts';
+import { appleOrderProductId } from './apple/adapter.ts';
 import { createAppleSandboxSetup, type AppleCatalogue } from './apple/setup.ts';
 
 export type PayMode = 'sandbox' | 'live' | 'off';
@@ -28,8 +28,8 @@ export interface PaymentSetup {
   wechatOauth: WechatOauth | null;
 }
 
-/** The StoreKit product id of a catalogue item: VIP_MONTH → com.fangjiatong.vip.month. */
-export const appleProductIdOf: (productCode: string) => string = appleProductId;
+/** The StoreKit product an order is paid with: VIP_MONTH → com.fangjiatong.vip.month; others by price tier. */
+export const appleProductIdOf = appleOrderProductId;
 
 export type PaymentEnv = Partial<
   Pick<Env, 'ALIPAY_APP_ID' | 'ALIPAY_SELLER_ID' | 'ALIPAY_APP_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY' | 'ALIPAY_GATEWAY'>

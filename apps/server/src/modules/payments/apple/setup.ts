@@ -1,8 +1,9 @@
 // How the payments registry gets Apple (issue 12): in PAY_MODE=sandbox the real adapter pointed at the embedded
 // App Store (/__sandbox/apple) with keys made at start-up and the sandbox provider that plays it; in PAY_MODE=live
 // the adapter with Apple's root, the app's bundle id and the App Store Connect API key from the environment.
-// Products: our StoreKit product ids are appleProductId(catalogue code); the catalogue (a look-up the core
-// supplies) says which exist, what they cost and what kind they are.
+// Products: VIP cards are StoreKit products of their own, appleProductId(catalogue code), and the catalogue (a
+// look-up the core supplies) says which exist and what they cost; reports, deal data and activities are price-tier
+// consumables (appleOrderProductId), their order found by appAccountToken and its amount checked against the tier.
 import { Environment, Type } from '@apple/app-store-server-library';
 import { queryRows, sql, type Database } from '@fjt/db';
 import type { ProductKind } from '@fjt/domain';
@@ -12,6 +13,7 @@ import {
   APP_STORE_API_SANDBOX,
   APPLE_SANDBOX_BUNDLE_ID,
   appleProductCodeOf,
+  appleTierOf,
   createAppleAdapter,
   type AppleAdapter,
 } from './adapter.ts';
@@ -46,7 +48,15 @@ export function appleProductType(kind: ProductKind): AppleSandboxProduct['type']
   return kind === 'vip' ? Type.NON_RENEWING_SUBSCRIPTION : Type.CONSUMABLE;
 }
 
+const TIER_TITLES: Readonly<Record<Exclude<ProductKind, 'vip'>, string>> = {
+  report: '房价通报告',
+  trade: '房价通成交数据',
+  activity: '房价通活动商品',
+};
+
 async function lookUp(catalogue: AppleCatalogue, productId: string): Promise<AppleCatalogueItem | null> {
+  const tier = appleTierOf(productId);
+  if (tier) return { title: `${TIER_TITLES[tier.kind]} ¥${(tier.priceFen / 100).toFixed(2)}`, ...tier };
   const code = appleProductCodeOf(productId);
   return code ? await catalogue(code) : null;
 }
