@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { HttpClient, PaymentProvider } from '../provider.ts';
 import { WECHAT_PRODUCTION_BASE_URL, createWechatProvider, type WechatProviderConfig } from './adapter.ts';
-import { generateWechatKeys, sharedWechatKeys, type WechatKeys } from './keys.ts';
+import { sharedWechatKeys, type WechatKeys } from './keys.ts';
 import {
   WECHAT_BRIDGE_SCRIPT_PATH,
   WECHAT_SANDBOX_PREFIX,
