@@ -1,7 +1,8 @@
 // The provider registry (issue 12): which PaymentProvider serves each pay platform, by PAY_MODE.
 //   sandbox: every provider's real adapter pointed at the embedded gateway (/__sandbox/{name}) with keys made at
 //            start-up, and the gateway's SandboxProviders (mounted by registerSandbox);
-//   live:    adapters configured from the environment (a provider without its settings is not offered);
+//   live:    adapters configured from the environment (ALIPAY_*, WECHAT_*, APPLE_*; a provider without its
+//            settings is not offered);
 //   off:     none (get-support-pay-pattern answers an empty list: 支付方式异常，当前不支持任何支付方式.).
 // WeChat Pay and Apple plug in here: add their adapter (live and sandbox) and their SandboxProvider below.
 import type { ProviderName } from '@fjt/domain';
@@ -15,7 +16,13 @@ import { sharedAlipaySandboxKeys } from './alipay/keys.ts';
 import { createWechatProvider, createWechatSandboxPair, wechatConfigFromEnv, type WechatEnv } from './wechat/index.ts';
 import type { WechatOauth } from './wechat/oauth.ts';
 import { appleOrderProductId } from './apple/adapter.ts';
-import { createAppleSandboxSetup, type AppleCatalogue } from './apple/setup.ts';
+import {
+  appleSettingsFromEnv,
+  createAppleLiveProvider,
+  createAppleSandboxSetup,
+  type AppleCatalogue,
+  type AppleEnv,
+} from './apple/setup.ts';
 
 export type PayMode = 'sandbox' | 'live' | 'off';
 export type Providers = Partial<Record<ProviderName, PaymentProvider>>;
@@ -34,7 +41,8 @@ export const appleProductIdOf = appleOrderProductId;
 export type PaymentEnv = Partial<
   Pick<Env, 'ALIPAY_APP_ID' | 'ALIPAY_SELLER_ID' | 'ALIPAY_APP_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY' | 'ALIPAY_GATEWAY'>
 > &
-  WechatEnv;
+  WechatEnv &
+  AppleEnv;
 
 export async function createPaymentSetup(options: {
   mode: PayMode;
@@ -91,6 +99,10 @@ export async function createPaymentSetup(options: {
     }
     const wechat = wechatConfigFromEnv(env, { http, now });
     if (wechat) providers.wechat = createWechatProvider(wechat);
+    const apple = appleSettingsFromEnv(env);
+    if (apple && options.appleCatalogue) {
+      providers.apple = createAppleLiveProvider(apple, { http, catalogue: options.appleCatalogue });
+    }
   }
   return { providers, sandboxProviders, wechatOauth };
 }

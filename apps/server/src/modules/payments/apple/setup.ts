@@ -4,6 +4,7 @@
 // Products: VIP cards are StoreKit products of their own, appleProductId(catalogue code), and the catalogue (a
 // look-up the core supplies) says which exist and what they cost; reports, deal data and activities are price-tier
 // consumables (appleOrderProductId), their order found by appAccountToken and its amount checked against the tier.
+import { readFileSync } from 'node:fs';
 import { Environment, Type } from '@apple/app-store-server-library';
 import { queryRows, sql, type Database } from '@fjt/db';
 import type { ProductKind } from '@fjt/domain';
@@ -132,4 +133,57 @@ export function createAppleLiveProvider(
     http: options.http,
     storeKitScript: null,
   });
+}
+
+export type AppleEnv = Partial<
+  Record<
+    | 'APPLE_BUNDLE_ID'
+    | 'APPLE_ENVIRONMENT'
+    | 'APPLE_ROOT_CERTIFICATES'
+    | 'APPLE_API_KEY_ID'
+    | 'APPLE_API_ISSUER_ID'
+    | 'APPLE_API_PRIVATE_KEY',
+    string
+  > & { APPLE_APP_APPLE_ID: number }
+>;
+
+/**
+ * The live settings from the environment: null when APPLE_BUNDLE_ID is not set (Apple not offered); with it, every
+ * other setting is required and a missing or unreadable one stops the start with the setting's name.
+ */
+export function appleSettingsFromEnv(env: AppleEnv): AppleLiveSettings | null {
+  if (!env.APPLE_BUNDLE_ID) return null;
+  const missing = (
+    [
+      'APPLE_APP_APPLE_ID',
+      'APPLE_ENVIRONMENT',
+      'APPLE_ROOT_CERTIFICATES',
+      'APPLE_API_KEY_ID',
+      'APPLE_API_ISSUER_ID',
+      'APPLE_API_PRIVATE_KEY',
+    ] as const
+  ).filter((name) => env[name] === undefined || env[name] === '');
+  if (missing.length > 0) throw new Error(`Apple IAP: APPLE_BUNDLE_ID is set but ${missing.join(', ')} missing`);
+  const rootCertificates = env
+    .APPLE_ROOT_CERTIFICATES!.split(',')
+    .map((path) => path.trim())
+    .filter(Boolean)
+    .map((path) => {
+      try {
+        return readFileSync(path);
+      } catch (error) {
+        throw new Error(`Apple IAP: cannot read root certificate ${path}: ${(error as Error).message}`);
+      }
+    });
+  return {
+    rootCertificates,
+    bundleId: env.APPLE_BUNDLE_ID,
+    appAppleId: env.APPLE_APP_APPLE_ID!,
+    environment: env.APPLE_ENVIRONMENT === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX,
+    apiKey: {
+      keyId: env.APPLE_API_KEY_ID!,
+      issuerId: env.APPLE_API_ISSUER_ID!,
+      privateKeyPem: env.APPLE_API_PRIVATE_KEY!.replace(/\\n/g, '\n'),
+    },
+  };
 }
