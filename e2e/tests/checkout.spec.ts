@@ -1,6 +1,7 @@
 // Membership checkout (issue 12) at 375×812 against the embedded sandbox gateway (PAY_MODE=sandbox): 开通会员 →
 // 确认订单 → pay with 支付宝 in the sandbox cashier, and with 微信支付 (JSAPI) in a WeChat user agent → 支付成功 →
-// 我的 shows the expiry; a payment cancelled in the cashier → 支付失败 with 重新支付; the payment methods
+// 我的 shows the expiry and the deal rows are unmasked; a payment cancelled in the cashier, or whose time ran out at
+// Alipay → 支付失败 with 重新支付; the payment methods
 // spec §5 leaves in the WeChat browser, the iOS app at 10.5.0 / 11.0.1 / 11.1.5 and the Android app, and its
 // literal messages when nothing can pay; 购买记录, the legacy one-step page and /upgrade. Screenshots of each.
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
@@ -104,6 +105,18 @@ test('开通会员 with 支付宝: sandbox cashier → 支付成功 → 我的 s
   await expect(page.getByTestId('vip-history')).toContainText('季卡');
   await expect(page.getByTestId('vip-history')).toContainText('+90天');
   await page.screenshot({ path: shot('checkout-history'), fullPage: true });
+
+  // what was bought: every deal row of a busy estate in full, where a visitor sees '**万' after the latest three
+  const rank = await page.request.get('/rabbit/v1/rank/list?cityId=605&rank=deal&type=estate&size=1');
+  const estateId = ((await rank.json()) as { body: { list: { id: number }[] } }).body.list[0]!.id;
+  await page.goto(`/605/deal-history/${estateId}`);
+  const rows = page.getByRole('list', { name: '成交记录' }).getByRole('article');
+  await expect(rows.nth(5)).toBeVisible();
+  await expect(rows.nth(5)).toHaveAttribute('data-masked', 'false');
+  await expect(page.locator('[data-masked="true"]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /开通会员查看/ })).toHaveCount(0);
+  await rows.nth(5).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('checkout-paid-deals-unmasked') });
 });
 
 test('开通会员 with 微信支付 (JSAPI) in the WeChat browser; Alipay is not offered there', async ({ browser }) => {
@@ -152,6 +165,27 @@ test('a payment cancelled in the cashier is 支付失败 (closed at Alipay too);
   await expect(page.getByRole('radio', { name: '支付宝' })).toBeChecked();
   await page.goto('/profile');
   await expect(page.getByTestId('profile-vip')).toContainText('普通用户');
+});
+
+test('a payment whose time ran out at Alipay (the trade closed there) is 支付失败 with 重新支付', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/profile/buynewvip/order?cardCode=VIP_MONTH');
+  await expect(page.getByRole('radio', { name: '支付宝' })).toBeChecked();
+  await agreeAndPay(page);
+  await expect(page).toHaveTitle('支付宝收银台');
+  const orderNo = new URL(page.url()).searchParams.get('biz_content')
+    ? (JSON.parse(new URL(page.url()).searchParams.get('biz_content')!) as { out_trade_no: string }).out_trade_no
+    : '';
+  expect(orderNo).toMatch(/^FJT\d{22}$/);
+  // the user leaves the cashier open; Alipay closes the trade when its timeout_express passes
+  const closed = await page.request.post(`/__sandbox/control/alipay/${orderNo}/close`);
+  expect(closed.status(), await closed.text()).toBe(200);
+  await page.goto(`/profile/buynewvip/status?orderNo=${orderNo}`);
+  await expect(page.getByRole('heading', { name: '支付失败' })).toBeVisible();
+  await expect(page.getByTestId('order-retry')).toBeVisible();
+  await page.screenshot({ path: shot('checkout-status-expired'), fullPage: true });
+  await page.getByTestId('order-retry').click();
+  await expect(page).toHaveURL(/\/profile\/buynewvip\/order\?cardCode=VIP_MONTH/);
 });
 
 test.describe('payment methods by client (spec §5)', () => {

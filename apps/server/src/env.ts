@@ -84,6 +84,19 @@ const envSchema = z
     WECHAT_PLATFORM_SERIAL: z.string().optional(),
     WECHAT_APIV3_KEY: z.string().optional(),
     WECHAT_API_BASE_URL: z.string().url().optional(),
+    /**
+     * Apple IAP (PAY_MODE=live; offered when APPLE_BUNDLE_ID is set, then all are required and checked by
+     * appleSettingsFromEnv in modules/payments/apple): the app's bundle id and numeric Apple ID, Production or
+     * Sandbox, the Apple root certificates (comma-separated paths to DER files from apple.com/certificateauthority),
+     * and the App Store Connect API key (key id, issuer id, the .p8 private key as PEM).
+     */
+    APPLE_BUNDLE_ID: z.string().optional(),
+    APPLE_APP_APPLE_ID: z.coerce.number().int().positive().optional(),
+    APPLE_ENVIRONMENT: z.enum(['Production', 'Sandbox']).optional(),
+    APPLE_ROOT_CERTIFICATES: z.string().optional(),
+    APPLE_API_KEY_ID: z.string().optional(),
+    APPLE_API_ISSUER_ID: z.string().optional(),
+    APPLE_API_PRIVATE_KEY: z.string().optional(),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
   })

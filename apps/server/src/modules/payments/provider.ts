@@ -52,6 +52,8 @@ export interface VerifiedNotification {
   /** PAID: money taken. CLOSED: closed unpaid. REFUNDED: money returned. REFUND_REVERSED: Apple re-grant. */
   event: 'PAID' | 'CLOSED' | 'REFUNDED' | 'REFUND_REVERSED' | 'IGNORED';
   amountFen: number | null;
+  /** Apple: the StoreKit product bought; it must be the one the order is paid with (appleOrderProductId). */
+  productId?: string | null;
   /** The decoded payload, stored in the notification log. */
   payload: unknown;
 }

@@ -1,7 +1,8 @@
 // The provider registry (issue 12): which PaymentProvider serves each pay platform, by PAY_MODE.
 //   sandbox: every provider's real adapter pointed at the embedded gateway (/__sandbox/{name}) with keys made at
 //            start-up, and the gateway's SandboxProviders (mounted by registerSandbox);
-//   live:    adapters configured from the environment (a provider without its settings is not offered);
+//   live:    adapters configured from the environment (ALIPAY_*, WECHAT_*, APPLE_*; a provider without its
+//            settings is not offered);
 //   off:     none (get-support-pay-pattern answers an empty list: 支付方式异常，当前不支持任何支付方式.).
 // WeChat Pay and Apple plug in here: add their adapter (live and sandbox) and their SandboxProvider below.
 import type { ProviderName } from '@fjt/domain';
@@ -11,11 +12,17 @@ import type { SandboxProvider } from './sandbox/types.ts';
 import { SANDBOX_PREFIX } from './sandbox/core.ts';
 import { createAlipayProvider } from './alipay/adapter.ts';
 import { createAlipaySandbox } from './alipay/sandbox.ts';
-import { createAlipaySandboxKeys } from './alipay/keys.ts';
+import { sharedAlipaySandboxKeys } from './alipay/keys.ts';
 import { createWechatProvider, createWechatSandboxPair, wechatConfigFromEnv, type WechatEnv } from './wechat/index.ts';
 import type { WechatOauth } from './wechat/oauth.ts';
-import { appleProductId } from './apple/adapter.ts';
-import { createAppleSandboxSetup, type AppleCatalogue } from './apple/setup.ts';
+import { appleOrderProductId } from './apple/adapter.ts';
+import {
+  appleSettingsFromEnv,
+  createAppleLiveProvider,
+  createAppleSandboxSetup,
+  type AppleCatalogue,
+  type AppleEnv,
+} from './apple/setup.ts';
 
 export type PayMode = 'sandbox' | 'live' | 'off';
 export type Providers = Partial<Record<ProviderName, PaymentProvider>>;
@@ -28,13 +35,14 @@ export interface PaymentSetup {
   wechatOauth: WechatOauth | null;
 }
 
-/** The StoreKit product id of a catalogue item: VIP_MONTH → com.fangjiatong.vip.month. */
-export const appleProductIdOf: (productCode: string) => string = appleProductId;
+/** The StoreKit product an order is paid with: VIP_MONTH → com.fangjiatong.vip.month; others by price tier. */
+export const appleProductIdOf = appleOrderProductId;
 
 export type PaymentEnv = Partial<
   Pick<Env, 'ALIPAY_APP_ID' | 'ALIPAY_SELLER_ID' | 'ALIPAY_APP_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY' | 'ALIPAY_GATEWAY'>
 > &
-  WechatEnv;
+  WechatEnv &
+  AppleEnv;
 
 export async function createPaymentSetup(options: {
   mode: PayMode;
@@ -51,7 +59,7 @@ export async function createPaymentSetup(options: {
   const sandboxProviders: SandboxProvider[] = [];
   let wechatOauth: WechatOauth | null = null;
   if (mode === 'sandbox') {
-    const alipayKeys = createAlipaySandboxKeys();
+    const alipayKeys = sharedAlipaySandboxKeys();
     providers.alipay = createAlipayProvider({
       appId: alipayKeys.appId,
       sellerId: alipayKeys.sellerId,
@@ -91,6 +99,10 @@ export async function createPaymentSetup(options: {
     }
     const wechat = wechatConfigFromEnv(env, { http, now });
     if (wechat) providers.wechat = createWechatProvider(wechat);
+    const apple = appleSettingsFromEnv(env);
+    if (apple && options.appleCatalogue) {
+      providers.apple = createAppleLiveProvider(apple, { http, catalogue: options.appleCatalogue });
+    }
   }
   return { providers, sandboxProviders, wechatOauth };
 }

@@ -353,6 +353,10 @@ export function createOrdersService(deps: {
             if (n.amountFen !== null && n.amountFen !== order.amountFen) {
               throw new Rejection(`amount ${n.amountFen} is not the order's ${order.amountFen}`, order.orderNo);
             }
+            const expected = appleProductIdOf(order.productKind, order.productCode, order.amountFen);
+            if (n.productId && n.productId !== expected) {
+              throw new Rejection(`product ${n.productId} is not the order's ${expected}`, order.orderNo);
+            }
             if (!n.providerTxnId) throw new Rejection('no transaction id', order.orderNo);
             /** The one way into PAID: conditional on the state read, with the ledger row and the entitlement. */
             const markPaid = async (from: readonly OrderStatus[], outcome: string) => {
@@ -675,7 +679,7 @@ export function createOrdersService(deps: {
           clientIp: client.ip,
           wechatTradeType: flags.isWeixin ? 'jsapi' : 'h5',
           ...(input.openid ? { openid: input.openid } : {}),
-          appleProductId: appleProductIdOf(order.productCode),
+          appleProductId: appleProductIdOf(order.productKind, order.productCode, order.amountFen),
           appAccountToken: order.appAccountToken,
         });
         return { orderNo: order.orderNo, action };

@@ -27,6 +27,7 @@ import type {
   VerifiedNotification,
   VerifyResult,
 } from '../provider.ts';
+import type { ProductKind } from '@fjt/domain';
 import { signEs256, type AppStoreApiKey } from './keys.ts';
 
 /** The App Store Server API hosts (research/payments.md §3); the sandbox gateway stands in for them locally. */
@@ -39,6 +40,23 @@ export const APPLE_REFUND_MESSAGE = 'Apple 订单须由用户向 Apple 申请退
 /** Our StoreKit product ids: 'com.fangjiatong.' + the catalogue code, lower case, '_' → '.' (VIP_MONTH → com.fangjiatong.vip.month). */
 export function appleProductId(productCode: string): string {
   return `com.fangjiatong.${productCode.toLowerCase().replace(/_/g, '.')}`;
+}
+
+/**
+ * The StoreKit product an order is paid with. VIP cards are products of their own; the report mall, deal data and
+ * activities sell thousands of items that the App Store cannot list one by one, so they are consumables by price
+ * tier: 'com.fangjiatong.{kind}.tier{price in 分}' (a 9.90 report → com.fangjiatong.report.tier990). The order
+ * (found by appAccountToken) says what was bought; the tier's price must be the order's amount.
+ */
+export function appleOrderProductId(kind: ProductKind, productCode: string, amountFen: number): string {
+  return kind === 'vip' ? appleProductId(productCode) : `com.fangjiatong.${kind}.tier${amountFen}`;
+}
+
+const TIER_PRODUCT = /^com\.fangjiatong\.(report|trade|activity)\.tier([1-9]\d{0,6})$/;
+/** The kind and price of a price-tier product id, or null. */
+export function appleTierOf(productId: string): { kind: Exclude<ProductKind, 'vip'>; priceFen: number } | null {
+  const match = TIER_PRODUCT.exec(productId);
+  return match ? { kind: match[1] as Exclude<ProductKind, 'vip'>, priceFen: Number(match[2]) } : null;
 }
 
 /** The catalogue code of one of our StoreKit product ids (the inverse of appleProductId), or null. */
@@ -148,6 +166,7 @@ export function createAppleAdapter(config: AppleAdapterConfig): AppleAdapter {
       providerTxnId: transaction.transactionId!,
       event,
       amountFen: amountFenOf(transaction),
+      productId: transaction.productId ?? null,
       payload,
     };
   }

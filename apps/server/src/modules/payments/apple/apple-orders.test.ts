@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows, sql } from '@fjt/db';
 import { ORDER_MESSAGES } from '@fjt/domain';
 import { expectFail, seededApp, signInAs, type SignedIn } from '../../../testing.ts';
-import { APPLE_REFUND_MESSAGE } from './adapter.ts';
+import { APPLE_REFUND_MESSAGE, appleOrderProductId, appleTierOf } from './adapter.ts';
 
 let t = Date.parse('2026-11-25T08:00:00Z');
 const seeded = seededApp('small', { now: () => t });
@@ -169,6 +169,30 @@ describe('Apple IAP through the orders core', () => {
     const stray = randomUUID();
     await storeKitBuy({ productId: MONTH, appAccountToken: stray });
     expect(await deliveries(stray)).toMatchObject([{ event: 'PAID', status: 400, accepted: false }]);
+  });
+
+  it('a cheaper product bought with the order token (年卡 order, 月卡 bought) grants nothing', async () => {
+    const user = await signInAs(seeded.app);
+    const year = await newOrder(user, 'VIP_YEAR');
+    const action = await payInApp(user, year);
+    expect(action.productId).toBe('com.fangjiatong.vip.year');
+    const jws = await storeKitBuy({ productId: MONTH, appAccountToken: action.appAccountToken });
+    expectFail(await confirm(user, year, jws), 400, ORDER_MESSAGES.appleReceiptInvalid);
+    expect(await grants(year)).toEqual({ vip: 0, ledger: 0 });
+    expect(await status(user, year)).not.toBe('PAID');
+  });
+
+  it('other products are price-tier consumables: com.fangjiatong.{kind}.tier{分}', () => {
+    expect(appleOrderProductId('vip', 'VIP_MONTH', 3000)).toBe(MONTH);
+    expect(appleOrderProductId('report', 'RPT-C-605', 990)).toBe('com.fangjiatong.report.tier990');
+    expect(appleTierOf('com.fangjiatong.trade.tier19900')).toEqual({ kind: 'trade', priceFen: 19900 });
+    for (const bad of [
+      'com.fangjiatong.vip.tier990',
+      'com.fangjiatong.report.tier0',
+      'com.fangjiatong.report.tier01',
+    ]) {
+      expect(appleTierOf(bad), bad).toBeNull();
+    }
   });
 
   it('a refund at Apple (REFUND) takes the period back; we cannot refund an Apple order ourselves', async () => {

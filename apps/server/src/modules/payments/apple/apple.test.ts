@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Environment, NotificationTypeV2, Type } from '@apple/app-store-server-library';
 import type { ProviderName } from '@fjt/domain';
 import type { HttpClient, IncomingNotification, VerifyResult } from '../provider.ts';
@@ -23,7 +26,7 @@ import {
   type AppleAdapterConfig,
 } from './adapter.ts';
 import { APPLE_RETRY_SCHEDULE_MS, createAppleSandbox, type AppleSandbox } from './sandbox.ts';
-import { createAppleLiveProvider, createAppleSandboxSetup } from './setup.ts';
+import { appleSettingsFromEnv, createAppleLiveProvider, createAppleSandboxSetup } from './setup.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const MONTH = appleProductId('VIP_MONTH');
@@ -673,5 +676,34 @@ describe('live adapter', () => {
       keys.trusted.leafKey,
     );
     expectRefused(await live.verifySignedTransaction(production), /INVALID_ENVIRONMENT/);
+  });
+});
+
+describe('live settings from the environment', () => {
+  it('none without APPLE_BUNDLE_ID; with it every setting is required; the roots are read from their files', () => {
+    expect(appleSettingsFromEnv({})).toBeNull();
+    expect(() => appleSettingsFromEnv({ APPLE_BUNDLE_ID: 'com.fangjiatong.app', APPLE_API_KEY_ID: 'K' })).toThrow(
+      /APPLE_APP_APPLE_ID, APPLE_ENVIRONMENT, APPLE_ROOT_CERTIFICATES, APPLE_API_ISSUER_ID, APPLE_API_PRIVATE_KEY/,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'fjt-apple-'));
+    const root = join(dir, 'AppleRootCA-G3.cer');
+    writeFileSync(root, keys.trusted.rootDer);
+    const env = {
+      APPLE_BUNDLE_ID: 'com.fangjiatong.app',
+      APPLE_APP_APPLE_ID: 1234,
+      APPLE_ENVIRONMENT: 'Production',
+      APPLE_ROOT_CERTIFICATES: root,
+      APPLE_API_KEY_ID: keys.api.keyId,
+      APPLE_API_ISSUER_ID: keys.api.issuerId,
+      // a PEM in one line of an env file
+      APPLE_API_PRIVATE_KEY: keys.api.privateKeyPem.replace(/\n/g, '\\n'),
+    };
+    const settings = appleSettingsFromEnv(env)!;
+    expect(settings.environment).toBe(Environment.PRODUCTION);
+    expect(settings.rootCertificates[0]!.equals(Buffer.from(keys.trusted.rootDer))).toBe(true);
+    expect(settings.apiKey.privateKeyPem).toBe(keys.api.privateKeyPem);
+    expect(() => appleSettingsFromEnv({ ...env, APPLE_ROOT_CERTIFICATES: join(dir, 'missing.cer') })).toThrow(
+      /cannot read root certificate/,
+    );
   });
 });

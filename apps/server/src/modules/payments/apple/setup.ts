@@ -1,8 +1,10 @@
 // How the payments registry gets Apple (issue 12): in PAY_MODE=sandbox the real adapter pointed at the embedded
 // App Store (/__sandbox/apple) with keys made at start-up and the sandbox provider that plays it; in PAY_MODE=live
 // the adapter with Apple's root, the app's bundle id and the App Store Connect API key from the environment.
-// Products: our StoreKit product ids are appleProductId(catalogue code); the catalogue (a look-up the core
-// supplies) says which exist, what they cost and what kind they are.
+// Products: VIP cards are StoreKit products of their own, appleProductId(catalogue code), and the catalogue (a
+// look-up the core supplies) says which exist and what they cost; reports, deal data and activities are price-tier
+// consumables (appleOrderProductId), their order found by appAccountToken and its amount checked against the tier.
+import { readFileSync } from 'node:fs';
 import { Environment, Type } from '@apple/app-store-server-library';
 import { queryRows, sql, type Database } from '@fjt/db';
 import type { ProductKind } from '@fjt/domain';
@@ -12,6 +14,7 @@ import {
   APP_STORE_API_SANDBOX,
   APPLE_SANDBOX_BUNDLE_ID,
   appleProductCodeOf,
+  appleTierOf,
   createAppleAdapter,
   type AppleAdapter,
 } from './adapter.ts';
@@ -46,7 +49,15 @@ export function appleProductType(kind: ProductKind): AppleSandboxProduct['type']
   return kind === 'vip' ? Type.NON_RENEWING_SUBSCRIPTION : Type.CONSUMABLE;
 }
 
+const TIER_TITLES: Readonly<Record<Exclude<ProductKind, 'vip'>, string>> = {
+  report: '房价通报告',
+  trade: '房价通成交数据',
+  activity: '房价通活动商品',
+};
+
 async function lookUp(catalogue: AppleCatalogue, productId: string): Promise<AppleCatalogueItem | null> {
+  const tier = appleTierOf(productId);
+  if (tier) return { title: `${TIER_TITLES[tier.kind]} ¥${(tier.priceFen / 100).toFixed(2)}`, ...tier };
   const code = appleProductCodeOf(productId);
   return code ? await catalogue(code) : null;
 }
@@ -122,4 +133,57 @@ export function createAppleLiveProvider(
     http: options.http,
     storeKitScript: null,
   });
+}
+
+export type AppleEnv = Partial<
+  Record<
+    | 'APPLE_BUNDLE_ID'
+    | 'APPLE_ENVIRONMENT'
+    | 'APPLE_ROOT_CERTIFICATES'
+    | 'APPLE_API_KEY_ID'
+    | 'APPLE_API_ISSUER_ID'
+    | 'APPLE_API_PRIVATE_KEY',
+    string
+  > & { APPLE_APP_APPLE_ID: number }
+>;
+
+/**
+ * The live settings from the environment: null when APPLE_BUNDLE_ID is not set (Apple not offered); with it, every
+ * other setting is required and a missing or unreadable one stops the start with the setting's name.
+ */
+export function appleSettingsFromEnv(env: AppleEnv): AppleLiveSettings | null {
+  if (!env.APPLE_BUNDLE_ID) return null;
+  const missing = (
+    [
+      'APPLE_APP_APPLE_ID',
+      'APPLE_ENVIRONMENT',
+      'APPLE_ROOT_CERTIFICATES',
+      'APPLE_API_KEY_ID',
+      'APPLE_API_ISSUER_ID',
+      'APPLE_API_PRIVATE_KEY',
+    ] as const
+  ).filter((name) => env[name] === undefined || env[name] === '');
+  if (missing.length > 0) throw new Error(`Apple IAP: APPLE_BUNDLE_ID is set but ${missing.join(', ')} missing`);
+  const rootCertificates = env
+    .APPLE_ROOT_CERTIFICATES!.split(',')
+    .map((path) => path.trim())
+    .filter(Boolean)
+    .map((path) => {
+      try {
+        return readFileSync(path);
+      } catch (error) {
+        throw new Error(`Apple IAP: cannot read root certificate ${path}: ${(error as Error).message}`);
+      }
+    });
+  return {
+    rootCertificates,
+    bundleId: env.APPLE_BUNDLE_ID,
+    appAppleId: env.APPLE_APP_APPLE_ID!,
+    environment: env.APPLE_ENVIRONMENT === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX,
+    apiKey: {
+      keyId: env.APPLE_API_KEY_ID!,
+      issuerId: env.APPLE_API_ISSUER_ID!,
+      privateKeyPem: env.APPLE_API_PRIVATE_KEY!.replace(/\\n/g, '\n'),
+    },
+  };
 }
