@@ -49,10 +49,10 @@ export const reportProducts: ProductSource = {
       kind: 'report',
       code: p.code,
       title: p.title,
-      subtitle: `${p.coverage} · ${p.updateCycle}`,
+      subtitle: p.coverage,
       amountFen: p.priceFen,
       originFen: p.originFen,
-      lines: [...p.contents.slice(0, 4), '购买后可在「已购报告」随时下载 PDF'],
+      lines: [`${p.updateCycle}，共${p.contents.length}章`, '购买后在「已购报告」下载 PDF'],
       href: `/market/${p.code}`,
     };
   },
