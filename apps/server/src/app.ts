@@ -44,6 +44,8 @@ import { dataImportRoutes } from './modules/data-import/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { createMembershipService } from './modules/membership/service.ts';
 import { registerDealViewer } from './modules/membership/viewer.ts';
+import { createTradeService } from './modules/trade/service.ts';
+import { tradeRoutes } from './modules/trade/routes.ts';
 import { createDataImportService } from './modules/data-import/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -160,7 +162,19 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
 
   const membership = createMembershipService(database.db, { now });
   // Tests leave PAY_MODE out: the sandbox, as outside production.
-  const payments = await registerPayments(app, { env, db: database.db, membership, publicOrigin: origin, now });
+  const trade = createTradeService(database.db, {
+    now,
+    cityName: async (cityId) => (await services.geo.getCity(cityId))?.name ?? null,
+  });
+  const payments = await registerPayments(app, {
+    env,
+    db: database.db,
+    membership,
+    publicOrigin: origin,
+    now,
+    fulfil: { trade: trade.fulfilment },
+    products: [trade.products],
+  });
 
   await app.register(
     async (api) => {
@@ -173,7 +187,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
       });
       if (responseCache) registerApiCache(api, responseCache);
       registerSession(api, { accounts, cookie: cookieOfSession, publicOrigin: origin });
-      registerDealViewer(api, membership);
+      registerDealViewer(api, membership, trade);
       await api.register(geoRoutes, { services });
       await api.register(configRoutes, { services });
       await api.register(marketRoutes, { services });
@@ -202,6 +216,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
         wechatOauth: payments.wechatOauth,
         publicOrigin: origin,
       });
+      await api.register(tradeRoutes, { trade, orders: payments.orders });
       await api.register(opsOrdersRoutes, {
         staff,
         orders: payments.orders,
