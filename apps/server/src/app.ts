@@ -54,6 +54,7 @@ import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts
 import { registerPayments } from './modules/payments/setup.ts';
 import { opsOrdersRoutes } from './modules/ops-orders/routes.ts';
 import { createOpsOrdersService } from './modules/ops-orders/service.ts';
+import { reportProducts, tradeProducts } from './modules/mall/products.ts';
 
 export interface BuildOptions {
   /**
@@ -173,7 +174,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
     publicOrigin: origin,
     now,
     fulfil: { trade: trade.fulfilment },
-    products: [trade.products],
+    products: [reportProducts, tradeProducts],
   });
 
   await app.register(

@@ -1,5 +1,5 @@
-// The deal-data product (issue 12; PAGES.md §3.10 /trade*): deal-data packages (mall_products kind 'trade') sold
-// through the one catalogue, the permit a paid order gives (mall_entitlements, a period of duration_days per order
+// The deal-data product (issue 12; PAGES.md §3.10 /trade*): deal-data packages (mall_products kind 'trade'; sold
+// through the one catalogue by modules/mall/products.ts tradeProducts), the permit a paid order gives (mall_entitlements, a period of duration_days per order
 // that follows the user's latest unrevoked period of the same city, like VIP periods), and what the permit opens:
 // the city's deal rows unmasked (request.dealViewer → dealsUnlocked) and the city's deals as CSV. Every deal row
 // leaves through presentDealRow under dealMasked, like everywhere else.
@@ -25,7 +25,6 @@ import {
 } from '@fjt/domain';
 import type { DealSqlRow } from '../estates/repo.ts';
 import { dealMasked, presentDealRow } from '../estates/service.ts';
-import type { CatalogueEntry, ProductSource } from '../payments/catalogue.ts';
 import type { Fulfilment } from '../payments/service.ts';
 
 const DAY_MS = 86_400_000;
@@ -197,28 +196,6 @@ export function createTradeService(db: Database, deps: TradeDeps) {
     }));
   }
 
-  const products: ProductSource = {
-    kind: 'trade',
-    async find(tx, code) {
-      const [row] = await queryRows<ProductRow>(
-        tx,
-        sql`SELECT ${PRODUCT_COLUMNS} FROM mall_products WHERE code = ${code} AND ${ON_SALE}`,
-      );
-      if (!row) return null;
-      const entry: CatalogueEntry = {
-        kind: 'trade',
-        code: row.code,
-        title: row.title,
-        subtitle: `${row.durationDays}天成交数据权限，可叠加`,
-        amountFen: row.priceFen,
-        originFen: row.originFen,
-        lines: row.contents,
-        href: `/trade/${row.id}`,
-      };
-      return entry;
-    },
-  };
-
   /**
    * A paid order: a period of the package's days for its city, after the user's latest unrevoked period of that city
    * (or now), once per order (UNIQUE order_no); sold_count + 1. A refund ends the access (revoked_at).
@@ -262,7 +239,6 @@ export function createTradeService(db: Database, deps: TradeDeps) {
   };
 
   return {
-    products,
     fulfilment,
     overview,
 

@@ -94,8 +94,16 @@ describe('catalogue and pages data', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().body as TradeShowBody;
     expect(body.cityName).toBe('杭州');
-    expect(body.packages.map((p) => p.productCode)).toEqual(['TRD-TEST-605-30', 'TRD-TEST-605-90']);
-    expect(body.packages[0]).toMatchObject({ price: 99, originPrice: 199, durationDays: 30, productId });
+    const codes = body.packages.map((p) => p.productCode);
+    expect(codes).toEqual(expect.arrayContaining(['TRD-TEST-605-30', 'TRD-TEST-605-90']));
+    expect(codes).not.toContain('TRD-TEST-OFF');
+    expect(body.packages.every((p) => p.cityId === CITY && p.durationDays > 0)).toBe(true);
+    expect(body.packages.find((p) => p.productCode === 'TRD-TEST-605-30')).toMatchObject({
+      price: 99,
+      originPrice: 199,
+      durationDays: 30,
+      productId,
+    });
     const [latest] = await rows<{ month: string }>(
       sql`SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = ${CITY}`,
     );
@@ -150,7 +158,7 @@ describe('catalogue and pages data', () => {
     expect(product.json().body.product).toMatchObject({
       kind: 'trade',
       amount: 259,
-      href: expect.stringMatching(/^\/trade\/\d+$/),
+      href: '/trade/TRD-TEST-605-90',
     });
     const create = (user: SignedIn | undefined, payload: Record<string, unknown>) =>
       seeded.app.inject({
