@@ -75,6 +75,12 @@ export function useDealAccess(): { membership: Membership; tradeCityIds: readonl
   return { membership: answer.member ? 'member' : 'user', tradeCityIds: answer.tradeCityIds };
 }
 
+/** Whether the viewer sees every deal of `cityId` (a member, or a live deal-data permit for it): dealsUnlocked. */
+export function useDealsUnlocked(cityId: number): boolean {
+  const { membership, tradeCityIds } = useDealAccess();
+  return membership === 'member' || tradeCityIds.includes(cityId);
+}
+
 /**
  * What a page shows of a server-rendered (masked) answer: `initial` itself, or — for a member or a deal-data permit
  * holder, when `masked` says something is hidden — the same answer fetched from the API at `path` (under

@@ -141,7 +141,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trade: TradeService; orders: O
       }
       const csv = await trade.exportCsv(cityId, months);
       if (!csv) throw ApiError.notFound(TRADE_MESSAGES.unknownCity);
-      const name = `成交数据-${cityId}-${csv.month ?? 'none'}-${months}个月.csv`;
+      const name = `${csv.cityName}成交数据-${csv.month ?? ''}-近${months}个月.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header(

@@ -339,8 +339,9 @@ export function createTradeService(db: Database, deps: TradeDeps) {
     async exportCsv(
       cityId: number,
       months: number,
-    ): Promise<{ month: string | null; lines: AsyncIterable<string> } | null> {
-      if ((await deps.cityName(cityId)) === null) return null;
+    ): Promise<{ cityName: string; month: string | null; lines: AsyncIterable<string> } | null> {
+      const cityName = await deps.cityName(cityId);
+      if (cityName === null) return null;
       const latest = await latestMonth(cityId);
       async function* lines(): AsyncGenerator<string> {
         yield `\uFEFF${TRADE_EXPORT_COLUMNS.join(',')}\r\n`;
@@ -382,7 +383,7 @@ export function createTradeService(db: Database, deps: TradeDeps) {
           if (chunk) yield chunk;
         }
       }
-      return { month: latest, lines: lines() };
+      return { cityName, month: latest, lines: lines() };
     },
   };
 }

@@ -39,7 +39,9 @@ export function TradeOverviewCard({ cityName, overview }: { cityName: string; ov
       ) : (
         <p className="trade-overview__none">该城市暂未发布成交数据</p>
       )}
-      <p className="trade-overview__foot">近12个月共成交 <span className="num">{overview.dealCount12}</span> 套</p>
+      <p className="trade-overview__foot">
+        近12个月共成交 <span className="num">{overview.dealCount12}</span> 套
+      </p>
     </Card>
   );
 }
@@ -63,17 +65,32 @@ export function TradePackageCard({ pkg, permitted }: { pkg: TradePackage; permit
   );
 }
 
-/** 已开通: the permit's end, the city's deals and the CSV export. */
-export function TradePermitBar({ cityId, permit }: { cityId: number; permit: VipAuthorBody }) {
+/**
+ * 已开通: the permit's end, the city's deals and the CSV export; a member without a permit has the same (export is a
+ * membership right), shown as 会员. Nothing for anyone else.
+ */
+export function TradePermitBar({
+  cityId,
+  permit,
+  member,
+}: {
+  cityId: number;
+  permit: VipAuthorBody | null;
+  member: boolean;
+}) {
+  const permitted = permit?.isTradePremit === true;
+  if (!permitted && !member) return null;
   return (
     <section className="trade-permit" aria-label="成交数据权限" data-testid="trade-permit">
       <p className="trade-permit__badge">
-        <span className="trade-permit__tag">已开通</span>
-        {permit.expiresAt ? (
+        <span className="trade-permit__tag">{permitted ? '已开通' : '会员'}</span>
+        {permitted && permit?.expiresAt ? (
           <>
             有效期至<span className="num">{chinaDate(permit.expiresAt)}</span>
           </>
-        ) : null}
+        ) : permitted ? null : (
+          '会员可查看全部成交价并导出'
+        )}
       </p>
       <div className="trade-permit__actions">
         <Link className="btn" to={`/${cityId}/deal-search`}>

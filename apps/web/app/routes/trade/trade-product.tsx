@@ -12,6 +12,7 @@ import { yuan } from '../../features/checkout/money.ts';
 import { clearPayCallback } from '../../features/checkout/pay-callback.ts';
 import { TradeOverviewCard, TradePermitBar, TradeSkeleton } from '../../features/trade/TradeBlocks.tsx';
 import { tradeOrderHref, useApi, useTradePermit } from '../../features/trade/use-trade.ts';
+import { useMembership } from '../../lib/membership.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('数据套餐') },
@@ -30,6 +31,7 @@ export default function TradeProductPage() {
   const { state, retry } = useApi<TradeDetailBody>(detailPath(productid));
   const cityId = state.status === 'ready' ? state.data.product.cityId : null;
   const permit = useTradePermit(cityId);
+  const membership = useMembership();
   const now = Date.now();
 
   if (state.status === 'loading') {
@@ -99,7 +101,7 @@ export default function TradeProductPage() {
           </div>
         </dl>
       </Card>
-      {permitted && permit ? <TradePermitBar cityId={product.cityId} permit={permit} /> : null}
+      <TradePermitBar cityId={product.cityId} permit={permit} member={membership === 'member'} />
       <Card id="trade-fields" title="包含字段">
         <ul className="trade-fields">
           {product.fields.map((f) => (
@@ -121,6 +123,7 @@ export default function TradeProductPage() {
                 deal={deal}
                 now={now}
                 to={`/${product.cityId}/deal-history/${deal.estateId}/detail?dealId=${deal.id}`}
+                unlock={{ to: tradeOrderHref(product.productCode), label: '购买后查看' }}
               />
             </div>
           ))
@@ -129,8 +132,7 @@ export default function TradeProductPage() {
       {permitted ? null : (
         <div className="bottom-bar checkout-bar">
           <p className="checkout-bar__amount">
-            {product.durationDays}天
-            <strong className="num">¥{yuan(product.price)}</strong>
+            {product.durationDays}天<strong className="num">¥{yuan(product.price)}</strong>
           </p>
           <Link
             className="btn btn-primary checkout-bar__pay"

@@ -9,8 +9,14 @@ import type { Route } from './+types/trade';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { storedCityId } from '../../lib/city-storage.ts';
-import { TradeOverviewCard, TradePackageCard, TradePermitBar, TradeSkeleton } from '../../features/trade/TradeBlocks.tsx';
+import {
+  TradeOverviewCard,
+  TradePackageCard,
+  TradePermitBar,
+  TradeSkeleton,
+} from '../../features/trade/TradeBlocks.tsx';
 import { useApi, useTradePermit } from '../../features/trade/use-trade.ts';
+import { useMembership } from '../../lib/membership.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('成交数据') },
@@ -33,6 +39,7 @@ export default function TradePage() {
   const cityId = useTradeCity();
   const { state, retry } = useApi<TradeShowBody>(cityId === null ? null : `trading/trade-show?cityId=${cityId}`);
   const permit = useTradePermit(cityId);
+  const membership = useMembership();
   const permitted = permit?.isTradePremit === true;
 
   return (
@@ -62,9 +69,9 @@ export default function TradePage() {
             <h1>{state.data.cityName}成交数据</h1>
             <Link to="/trade/citys">切换城市 ›</Link>
           </header>
-          {permitted && permit ? <TradePermitBar cityId={state.data.cityId} permit={permit} /> : null}
+          <TradePermitBar cityId={state.data.cityId} permit={permit} member={membership === 'member'} />
           <TradeOverviewCard cityName={state.data.cityName} overview={state.data.overview} />
-          <Card id="trade-packages" title="数据套餐" more={{ to: '/trade/history', text: '已购数据 ›' }}>
+          <Card id="trade-packages" title="数据套餐" more={{ to: '/trade/history', text: '已购数据' }}>
             {state.data.packages.length === 0 ? (
               <EmptyState
                 frame="plain"
