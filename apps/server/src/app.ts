@@ -55,6 +55,11 @@ import { registerPayments } from './modules/payments/setup.ts';
 import { opsOrdersRoutes } from './modules/ops-orders/routes.ts';
 import { createOpsOrdersService } from './modules/ops-orders/service.ts';
 import { reportProducts, tradeProducts } from './modules/mall/products.ts';
+import { createReportFiles, RendererUnavailable, type ReportRenderer } from './modules/mall/files.ts';
+import { chromiumRenderer } from './modules/mall/renderer.ts';
+import { reportFulfilment } from './modules/mall/fulfil.ts';
+import { createMallService } from './modules/mall/service.ts';
+import { mallRoutes } from './modules/mall/routes.ts';
 
 export interface BuildOptions {
   /**
@@ -81,6 +86,7 @@ export interface BuildOptions {
         | 'ALIPAY_APP_PRIVATE_KEY'
         | 'ALIPAY_PUBLIC_KEY'
         | 'ALIPAY_GATEWAY'
+        | 'CHROMIUM_PATH'
       >
     >;
   database: DatabaseHandle;
@@ -88,9 +94,17 @@ export interface BuildOptions {
   now?: () => number;
   /** apps/web/build; when absent (API tests) only the API is served. */
   webBuildDir?: string | undefined;
+  /** Prints the report mall's PDFs; default Chromium on the web build's pages (none without a web build). */
+  reportRenderer?: ReportRenderer;
 }
 
-export async function buildApp({ env, database, webBuildDir, now = Date.now }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  webBuildDir,
+  reportRenderer,
+  now = Date.now,
+}: BuildOptions): Promise<FastifyInstance> {
   // The web app's error page, once registerSsr has set it up: Fastify's own errors on page paths render it.
   const pages: PageErrors = {};
   const app = Fastify({
@@ -167,15 +181,31 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
     now,
     cityName: async (cityId) => (await services.geo.getCity(cityId))?.name ?? null,
   });
+  // Report PDFs are printed from this server's own pages: without a web build there is nothing to print.
+  const hasPages = Boolean(webBuildDir && webBuildExists(webBuildDir));
+  const reportFiles = createReportFiles({
+    db: database.db,
+    renderer:
+      reportRenderer ??
+      (hasPages
+        ? chromiumRenderer({ origin, executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+        : {
+            render: () => Promise.reject(new RendererUnavailable('no web build: no report pages to print')),
+          }),
+    now,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => reportFiles.close());
   const payments = await registerPayments(app, {
     env,
     db: database.db,
     membership,
     publicOrigin: origin,
     now,
-    fulfil: { trade: trade.fulfilment },
     products: [reportProducts, tradeProducts],
+    fulfil: { report: reportFulfilment({ files: reportFiles, now }), trade: trade.fulfilment },
   });
+  const mall = createMallService({ db: database.db, services, files: reportFiles });
 
   await app.register(
     async (api) => {
@@ -217,6 +247,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
         wechatOauth: payments.wechatOauth,
         publicOrigin: origin,
       });
+      await api.register(mallRoutes, { mall, files: reportFiles, orders: payments.orders });
       await api.register(tradeRoutes, { trade, orders: payments.orders });
       await api.register(opsOrdersRoutes, {
         staff,
