@@ -46,3 +46,14 @@ export function percent(value: number | null | undefined): string {
 export function days(value: number | null | undefined): string {
   return value === null || value === undefined ? MISSING_VALUE : `${value}天`;
 }
+
+/** A day as a user in China reads it (Asia/Shanghai), e.g. a membership's or a permit's end: '2027/2/25'. */
+export function chinaDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+}
+
+/** A catalogue amount in 元: '198', '19.90', '0.54'; '--' for a missing amount (spec §5). */
+export function yuan(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '--';
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+}

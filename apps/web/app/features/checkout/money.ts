@@ -2,11 +2,8 @@
 // (¥198, ¥0.54/天), and the card a buyer gets most for the money.
 import type { MemberCard } from '@fjt/domain';
 
-/** '198', '19.90', '0.54'; '--' for a missing amount (spec §5). */
-export function yuan(amount: number | null | undefined): string {
-  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '--';
-  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-}
+/** '198', '19.90', '0.54'; '--' for a missing amount (spec §5): lib/display.ts, shared with the deal-data pages. */
+export { yuan } from '../../lib/display.ts';
 
 /** The card with the lowest price a day (the longest of equals), highlighted as 最划算; null for an empty list. */
 export function bestValueCard(cards: readonly MemberCard[]): MemberCard | null {

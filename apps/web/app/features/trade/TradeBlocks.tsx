@@ -1,12 +1,11 @@
 // The blocks the /trade pages share (PAGES.md §3.10): the city's deal overview (成交套数, 网签量, 成交均价, 环比),
-// a package card, the permit bar (已开通, its end, 查看成交 and 导出CSV) and the loading skeleton.
+// a package card, the permit bar (已开通, its end, 查看成交 and 导出CSV), the city's news and the loading skeleton.
 import { Link } from 'react-router';
-import type { TradeOverview, TradePackage, VipAuthorBody } from '@fjt/domain';
+import type { NewsItem, TradeOverview, TradePackage, VipAuthorBody } from '@fjt/domain';
 import { Card } from '../../components/card/Card.tsx';
-import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
-import { chinaDate } from '../account/format.ts';
-import { yuan } from '../checkout/money.ts';
-import { tradeExportHref, tradeProductHref } from './use-trade.ts';
+import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { chinaDate, monthTitle, rate, unitPrice, yuan } from '../../lib/display.ts';
+import { tradeExportHref, tradeProductHref, useApi } from './use-trade.ts';
 import './trade.css';
 
 export function TradeOverviewCard({ cityName, overview }: { cityName: string; overview: TradeOverview }) {
@@ -111,5 +110,40 @@ export function TradeSkeleton() {
       <span className="sk-bone" style={{ height: 84 }} />
       <span className="sk-bone" style={{ height: 84 }} />
     </div>
+  );
+}
+
+/** 市场资讯 of the city (trading/newsView); nothing while loading, a line when there is none or it failed. */
+export function TradeNews({ cityId }: { cityId: number }) {
+  const { state, retry } = useApi<{ list: NewsItem[] }>(`trading/newsView?cityId=${cityId}`);
+  return (
+    <Card id="trade-news" title="市场资讯">
+      {state.status === 'loading' ? (
+        <span className="sk-bone" style={{ height: 48 }} />
+      ) : state.status === 'error' ? (
+        <EmptyNote
+          action={
+            <button type="button" className="btn" onClick={retry}>
+              重新加载
+            </button>
+          }
+        >
+          资讯加载失败
+        </EmptyNote>
+      ) : state.data.list.length === 0 ? (
+        <EmptyNote>暂无该城市的市场资讯</EmptyNote>
+      ) : (
+        <ul className="trade-news">
+          {state.data.list.slice(0, 5).map((n) => (
+            <li key={n.id}>
+              <Link to={n.href}>{n.title}</Link>
+              <span className="trade-package__meta">
+                {n.source} · <span className="num">{n.publishedAt}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

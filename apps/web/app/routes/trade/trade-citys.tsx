@@ -1,7 +1,7 @@
-// /trade/citys 选择城市 (PAGES.md §3.10): the cities whose deal data is on sale → /trade?cityId. The list is
-// config/city-list (the cities of the dataset, each with its deal-data packages).
+// /trade/citys 选择城市 (PAGES.md §3.10): the cities whose deal data is on sale, with their package counts →
+// /trade?cityId. Data: trading/city-list.
 import { Link } from 'react-router';
-import { SITE_DESCRIPTION, pageTitle, type CityListItem } from '@fjt/domain';
+import { SITE_DESCRIPTION, pageTitle, type TradingCity } from '@fjt/domain';
 import type { Route } from './+types/trade-citys';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function TradeCitysPage() {
-  const { state, retry } = useApi<{ list: CityListItem[] }>('config/city-list');
+  const { state, retry } = useApi<{ list: TradingCity[] }>('trading/city-list');
+  const cities = state.status === 'ready' ? state.data.list.filter((c) => c.tradeCount > 0) : [];
   return (
     <main className="trade-page" data-testid="trade-citys-page">
       {state.status === 'loading' ? (
@@ -30,12 +31,26 @@ export default function TradeCitysPage() {
             </button>
           }
         />
+      ) : cities.length === 0 ? (
+        <EmptyState
+          art="list"
+          title="暂无在售成交数据的城市"
+          hint="可先查看各城市的免费最新成交"
+          action={
+            <Link className="btn" to="/citylist">
+              选择城市
+            </Link>
+          }
+        />
       ) : (
         <Card id="trade-citys" title="选择城市">
           <ul className="trade-citys">
-            {state.data.list.map((c) => (
-              <li key={c.id}>
-                <Link to={`/trade?cityId=${c.id}`}>{c.name}</Link>
+            {cities.map((c) => (
+              <li key={c.cityId}>
+                <Link to={`/trade?cityId=${c.cityId}`}>
+                  {c.cityName}
+                  <span className="trade-citys__count num">{c.tradeCount}</span>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 // /trade 成交数据 (PAGES.md §3.10): the deal-data product of a city (?cityId, else the visit's city): the city's deal
 // overview (成交套数, 网签量, 成交均价, 环比 from the real deals), the packages on sale, and for a permit holder 已开通
 // with its end, 查看成交 and 导出CSV. Rendered as a skeleton for everyone (ADR 0009); data from trading/trade-show and
-// trading/vipAuthor in the browser.
+// trading/vipAuthor in the browser, and the city's news from trading/newsView.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_CITY_ID, SITE_DESCRIPTION, pageTitle, parseCityId, type TradeShowBody } from '@fjt/domain';
@@ -10,6 +10,7 @@ import { Card } from '../../components/card/Card.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { storedCityId } from '../../lib/city-storage.ts';
 import {
+  TradeNews,
   TradeOverviewCard,
   TradePackageCard,
   TradePermitBar,
@@ -100,6 +101,7 @@ export default function TradePage() {
               <li>按月导出CSV</li>
             </ul>
           </Card>
+          <TradeNews cityId={state.data.cityId} />
         </>
       )}
     </main>
