@@ -33,6 +33,7 @@ test('buy 杭州 deal data with 支付宝 → rows unmasked and 导出CSV; a vis
   await expect(page.getByTestId('trade-overview')).toContainText('网签量');
   await expect(page.getByTestId('trade-overview')).toContainText('成交均价');
   await expect(page.getByTestId('trade-permit')).toHaveCount(0);
+  await expect(page.getByTestId('trade-news')).toBeVisible();
   const pkg = page.getByTestId('trade-package').first();
   await expect(pkg).toContainText('成交数据');
   await page.screenshot({ path: shot('trade-home'), fullPage: true });
@@ -45,6 +46,11 @@ test('buy 杭州 deal data with 支付宝 → rows unmasked and 导出CSV; a vis
   await expect(page.getByTestId('trade-fields')).toBeVisible();
   await page.screenshot({ path: shot('trade-product'), fullPage: true });
 
+  await expect(samples.first().getByRole('link', { name: /购买后查看/ })).toHaveAttribute(
+    'href',
+    /^\/trade\/order\?productCode=TRD-605-\d+$/,
+  );
+  const productPath = new URL(page.url()).pathname;
   await page.getByTestId('trade-buy').click();
   await expect(page).toHaveURL(/\/trade\/order\?productCode=TRD-605-\d+$/);
   await expect(page.getByTestId('checkout-product')).toContainText('成交数据');
@@ -79,6 +85,13 @@ test('buy 杭州 deal data with 支付宝 → rows unmasked and 导出CSV; a vis
   expect(lines.length).toBeGreaterThan(10);
   expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2},/);
 
+  // the package's page: 已开通 instead of 立即购买, the samples in full
+  await page.goto(productPath);
+  await expect(page.getByTestId('trade-permit')).toContainText('已开通');
+  await expect(page.getByTestId('trade-buy')).toHaveCount(0);
+  await expect(page.getByTestId('trade-sample-row').first()).toHaveAttribute('data-masked', 'false');
+  await page.screenshot({ path: shot('trade-product-permitted'), fullPage: true });
+
   // the city's deal rows: every one in full for the buyer
   await page.goto(historyPath);
   const rows = page.getByRole('list', { name: '成交记录' }).getByRole('article');
@@ -101,6 +114,14 @@ test('buy 杭州 deal data with 支付宝 → rows unmasked and 导出CSV; a vis
   await other.goto('/trade?cityId=605');
   await expect(other.getByTestId('trade-package').first()).toBeVisible();
   await expect(other.getByTestId('trade-permit')).toHaveCount(0);
+  await other.goto(productPath);
+  await expect(other.getByTestId('trade-sample-row').first()).toHaveAttribute('data-masked', 'true');
+  await expect(other.getByTestId('trade-buy')).toBeVisible();
+  await other.goto('/trade/citys');
+  await expect(other.getByRole('link', { name: /杭州/ })).toHaveAttribute('href', '/trade?cityId=605');
+  await other.screenshot({ path: shot('trade-citys'), fullPage: true });
+  await other.goto('/trade/TRD-NO-SUCH');
+  await expect(other.getByTestId('trade-product-error')).toContainText('数据包不存在或已下架');
   const res = await other.request.get('/rabbit/v1/trade/export?cityId=605');
   expect(res.status()).toBe(401);
   await visitor.close();

@@ -49,7 +49,9 @@ export default function TradeCitysPage() {
               <li key={c.cityId}>
                 <Link to={`/trade?cityId=${c.cityId}`}>
                   {c.cityName}
-                  <span className="trade-citys__count num">{c.tradeCount}</span>
+                  <span className="trade-citys__count">
+                    <span className="num">{c.tradeCount}</span>个数据套餐
+                  </span>
                 </Link>
               </li>
             ))}
