@@ -3,7 +3,14 @@
 // server) — with 立即购买 → /trade/order, or for a permit holder 查看成交 and 导出CSV. {productid} is the package's
 // code (the catalogue's href) or its numeric id. Asked from the browser (trading/trade-detail) with the session.
 import { Link, useParams } from 'react-router';
-import { SITE_DESCRIPTION, pageTitle, parseId, type TradeDetailBody } from '@fjt/domain';
+import {
+  PRODUCT_MESSAGES,
+  SITE_DESCRIPTION,
+  TRADE_MESSAGES,
+  pageTitle,
+  parseId,
+  type TradeDetailBody,
+} from '@fjt/domain';
 import type { Route } from './+types/trade-product';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
@@ -18,6 +25,9 @@ export const meta: Route.MetaFunction = () => [
   { title: pageTitle('数据套餐') },
   { name: 'description', content: `成交数据套餐：包含字段、覆盖范围、更新周期、价格与成交样例。${SITE_DESCRIPTION}` },
 ];
+
+/** What trading/trade-detail answers for a package that is not (or no longer) on sale, or a malformed code. */
+const GONE = new Set<string>([TRADE_MESSAGES.unknownProduct, PRODUCT_MESSAGES.unknown, TRADE_MESSAGES.productMissing]);
 
 function detailPath(productid: string): string {
   const id = parseId(productid);
@@ -42,7 +52,7 @@ export default function TradeProductPage() {
     );
   }
   if (state.status === 'error') {
-    const gone = state.message === '数据包不存在或已下架' || state.message.includes('格式');
+    const gone = GONE.has(state.message) || state.message.includes('格式');
     return (
       <main className="trade-page" data-testid="trade-product-page">
         <EmptyState
