@@ -51,9 +51,3 @@ export function days(value: number | null | undefined): string {
 export function chinaDate(iso: string): string {
   return new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
 }
-
-/** A catalogue amount in 元: '198', '19.90', '0.54'; '--' for a missing amount (spec §5). */
-export function yuan(amount: number | null | undefined): string {
-  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '--';
-  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-}

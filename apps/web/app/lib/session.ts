@@ -10,7 +10,8 @@ import { LOGIN_CACHE_MS, type Envelope, type UserInfo } from '@fjt/domain';
 /** Spec §4 / §9: once the user is known to be logged in, no new check for 1 hour. */
 export const LOGIN_CHECK_TTL_MS = LOGIN_CACHE_MS;
 const STORAGE_KEY = 'fjt_login_check';
-const API = '/rabbit/v1';
+/** Where the API is served (the browser's calls and links such as PDF downloads). */
+export const API = '/rabbit/v1';
 
 let inflight: Promise<UserInfo | null> | null = null;
 /** Moves on at every forget: a check that was under way then must not keep its late answer. */

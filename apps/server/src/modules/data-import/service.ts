@@ -7,6 +7,7 @@ import {
   ImportError,
   importCsv,
   runAlertJob,
+  seedMallProducts,
   type AlertResult,
   type ImportKind,
   type ImportResult,
@@ -41,6 +42,8 @@ export function createDataImportService(deps: { database: DatabaseHandle; afterL
       throw ApiError.badRequest(`文件有${error.errors.length}处错误，未导入任何数据。${lines.join('；')}${more}`);
     }
     const alerts = await runAlertJob(database);
+    // the report mall's catalogue follows the data: new estates get their report, coverage lines their counts
+    await seedMallProducts(database);
     deps.afterLoad();
     return { import: result, alerts };
   }

@@ -2,8 +2,7 @@
 // (¥198, ¥0.54/天), and the card a buyer gets most for the money.
 import type { MemberCard } from '@fjt/domain';
 
-/** '198', '19.90', '0.54'; '--' for a missing amount (spec §5): lib/display.ts, shared with the deal-data pages. */
-export { yuan } from '../../lib/display.ts';
+export { yuan } from '../../lib/money.ts';
 
 /** The card with the lowest price a day (the longest of equals), highlighted as 最划算; null for an empty list. */
 export function bestValueCard(cards: readonly MemberCard[]): MemberCard | null {

@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import type { NewsItem, TradeOverview, TradePackage, VipAuthorBody } from '@fjt/domain';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
-import { chinaDate, monthTitle, rate, unitPrice, yuan } from '../../lib/display.ts';
-import { tradeExportHref, tradeProductHref, useApi } from './use-trade.ts';
+import { chinaDate, monthTitle, rate, unitPrice } from '../../lib/display.ts';
+import { yuan } from '../../lib/money.ts';
+import { tradeExportHref, tradeProductHref } from './use-trade.ts';
+import { useApi } from '../../lib/use-api.ts';
 import './trade.css';
 
 export function TradeOverviewCard({ cityName, overview }: { cityName: string; overview: TradeOverview }) {
@@ -130,11 +132,11 @@ export function TradeNews({ cityId }: { cityId: number }) {
         >
           资讯加载失败
         </EmptyNote>
-      ) : state.data.list.length === 0 ? (
+      ) : state.body.list.length === 0 ? (
         <EmptyNote>暂无该城市的市场资讯</EmptyNote>
       ) : (
         <ul className="trade-news">
-          {state.data.list.slice(0, 5).map((n) => (
+          {state.body.list.slice(0, 5).map((n) => (
             <li key={n.id}>
               <Link to={n.href}>{n.title}</Link>
               <span className="trade-package__meta">

@@ -1,6 +1,7 @@
 // The payment result pages (PAGES.md §3.10): /profile/buynewvip/status, the legacy /profile/buyvip/success,
-// /trade/order/status and the generic /common/order/status. The order number is the query's orderNo, or the serialNumber the order redirect of
-// spec §2 puts back from the payment-callback cookie. Login first: an order is personal.
+// /market/order/status, /trade/order/status and the generic /common/order/status. The order number is the query's
+// orderNo, or the serialNumber the order redirect of spec §2 puts back from the payment-callback cookie. Login
+// first: an order is personal.
 import { useEffect, useState } from 'react';
 import { Link, useMatches, useSearchParams } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, type MemberStatus, type OrderView, type VipAuthorBody } from '@fjt/domain';
@@ -30,6 +31,10 @@ const STATUS_PAGES: Record<string, StatusPage> = {
   'profile-buyvip-success': {
     retryHref: (o) => `/profile/buyvip?${orderQuery('cardCode', o)}`,
     historyHref: '/profile/buyvip/history',
+  },
+  'market-order-status': {
+    retryHref: (o) => `/market/order?${orderQuery('productCode', o)}`,
+    historyHref: '/market/history',
   },
   'trade-order-status': {
     retryHref: (o) => `/trade/order?${orderQuery('productCode', o)}`,
@@ -67,7 +72,13 @@ export default function OrderStatusPage() {
           retryHref={page.retryHref}
           historyHref={page.historyHref}
           successDetail={(order) =>
-            order.productKind === 'vip' ? <MemberExpiry /> : order.productKind === 'trade' ? <TradeAccess /> : null
+            order.productKind === 'vip' ? (
+              <MemberExpiry />
+            ) : order.productKind === 'report' ? (
+              <p data-testid="order-result-report">报告 PDF 正在生成，可在「已购报告」下载</p>
+            ) : order.productKind === 'trade' ? (
+              <TradeAccess />
+            ) : null
           }
         />
       )}

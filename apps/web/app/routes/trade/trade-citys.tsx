@@ -6,7 +6,7 @@ import type { Route } from './+types/trade-citys';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { TradeSkeleton } from '../../features/trade/TradeBlocks.tsx';
-import { useApi } from '../../features/trade/use-trade.ts';
+import { useApi } from '../../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('选择城市') },
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function TradeCitysPage() {
   const { state, retry } = useApi<{ list: TradingCity[] }>('trading/city-list');
-  const cities = state.status === 'ready' ? state.data.list.filter((c) => c.tradeCount > 0) : [];
+  const cities = state.status === 'ready' ? state.body.list.filter((c) => c.tradeCount > 0) : [];
   return (
     <main className="trade-page" data-testid="trade-citys-page">
       {state.status === 'loading' ? (

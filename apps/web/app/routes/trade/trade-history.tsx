@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { useLoginGuard } from '../../lib/session.ts';
 import { chinaDate } from '../../features/account/format.ts';
 import { TradeSkeleton } from '../../features/trade/TradeBlocks.tsx';
-import { useApi } from '../../features/trade/use-trade.ts';
+import { useApi } from '../../lib/use-api.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('已购数据') },
@@ -41,7 +41,7 @@ export default function TradeHistoryPage() {
             </button>
           }
         />
-      ) : state.data.list.length === 0 ? (
+      ) : state.body.list.length === 0 ? (
         <EmptyState
           art="list"
           title="还没有购买成交数据"
@@ -55,7 +55,7 @@ export default function TradeHistoryPage() {
       ) : (
         <Card id="trade-history" title="已购数据">
           <ul className="trade-history">
-            {state.data.list.map((p) => (
+            {state.body.list.map((p) => (
               <li key={p.orderNo} data-testid="trade-history-row">
                 <div>
                   <Link to={`/trade?cityId=${p.cityId}`}>{p.title}</Link>

@@ -15,10 +15,11 @@ import type { Route } from './+types/trade-product';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { DealRowView } from '../../features/deals/DealRowView.tsx';
-import { yuan } from '../../features/checkout/money.ts';
+import { yuan } from '../../lib/money.ts';
 import { clearPayCallback } from '../../features/checkout/pay-callback.ts';
 import { TradeOverviewCard, TradePermitBar, TradeSkeleton } from '../../features/trade/TradeBlocks.tsx';
-import { tradeOrderHref, useApi, useTradePermit } from '../../features/trade/use-trade.ts';
+import { tradeOrderHref, useTradePermit } from '../../features/trade/use-trade.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { useMembership } from '../../lib/membership.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -39,7 +40,7 @@ function detailPath(productid: string): string {
 export default function TradeProductPage() {
   const { productid = '' } = useParams();
   const { state, retry } = useApi<TradeDetailBody>(detailPath(productid));
-  const cityId = state.status === 'ready' ? state.data.product.cityId : null;
+  const cityId = state.status === 'ready' ? state.body.product.cityId : null;
   const permit = useTradePermit(cityId);
   const membership = useMembership();
   const now = Date.now();
@@ -76,7 +77,7 @@ export default function TradeProductPage() {
     );
   }
 
-  const { product, cityName, overview, sample, unlocked } = state.data;
+  const { product, cityName, overview, sample, unlocked } = state.body;
   const permitted = permit?.isTradePremit === true;
   return (
     <main className="trade-page" data-testid="trade-product-page">

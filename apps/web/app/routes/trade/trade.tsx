@@ -16,7 +16,8 @@ import {
   TradePermitBar,
   TradeSkeleton,
 } from '../../features/trade/TradeBlocks.tsx';
-import { useApi, useTradePermit } from '../../features/trade/use-trade.ts';
+import { useTradePermit } from '../../features/trade/use-trade.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { useMembership } from '../../lib/membership.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -67,13 +68,13 @@ export default function TradePage() {
       ) : (
         <>
           <header className="trade-city">
-            <h1>{state.data.cityName}成交数据</h1>
+            <h1>{state.body.cityName}成交数据</h1>
             <Link to="/trade/citys">切换城市 ›</Link>
           </header>
-          <TradePermitBar cityId={state.data.cityId} permit={permit} member={membership === 'member'} />
-          <TradeOverviewCard cityName={state.data.cityName} overview={state.data.overview} />
+          <TradePermitBar cityId={state.body.cityId} permit={permit} member={membership === 'member'} />
+          <TradeOverviewCard cityName={state.body.cityName} overview={state.body.overview} />
           <Card id="trade-packages" title="数据套餐" more={{ to: '/trade/history', text: '已购数据' }}>
-            {state.data.packages.length === 0 ? (
+            {state.body.packages.length === 0 ? (
               <EmptyState
                 frame="plain"
                 art={null}
@@ -87,7 +88,7 @@ export default function TradePage() {
               />
             ) : (
               <div className="trade-packages">
-                {state.data.packages.map((pkg) => (
+                {state.body.packages.map((pkg) => (
                   <TradePackageCard key={pkg.productCode} pkg={pkg} permitted={permitted} />
                 ))}
               </div>
@@ -101,7 +102,7 @@ export default function TradePage() {
               <li>按月导出CSV</li>
             </ul>
           </Card>
-          <TradeNews cityId={state.data.cityId} />
+          <TradeNews cityId={state.body.cityId} />
         </>
       )}
     </main>

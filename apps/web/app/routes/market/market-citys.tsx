@@ -1,0 +1,58 @@
+// /market/citys 选择城市 (PAGES.md §3.10): every city with its reports on sale (trading/city-list); cities without
+// reports yet are listed after, disabled. Choosing one remembers it and opens /market?cityId.
+import { Link } from 'react-router';
+import { SITE_DESCRIPTION, pageTitle, type TradingCity } from '@fjt/domain';
+import type { Route } from './+types/market-citys';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
+import { rememberCity } from '../../lib/city-storage.ts';
+import { useApi } from '../../features/market/use-api.ts';
+import '../../features/market/market.css';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('选择城市') },
+  { name: 'description', content: `报告商城的城市与各城市在售报告数量。${SITE_DESCRIPTION}` },
+];
+
+export default function MarketCitysPage() {
+  const { state, retry } = useApi<{ list: TradingCity[] }>('trading/city-list');
+  return (
+    <main className="market-page" data-testid="market-citys">
+      <h1 className="visually-hidden">选择城市</h1>
+      {state.status === 'loading' ? (
+        <RowsSkeleton count={8} />
+      ) : state.status === 'error' ? (
+        <EmptyState
+          art="data"
+          title="城市列表加载失败"
+          hint={state.message}
+          action={
+            <button type="button" className="btn btn-primary" onClick={retry}>
+              重新加载
+            </button>
+          }
+        />
+      ) : (
+        <ul className="market-citys">
+          {state.body.list.map((c) => (
+            <li key={c.cityId}>
+              {c.reportCount > 0 ? (
+                <Link to={`/market?cityId=${c.cityId}`} onClick={() => rememberCity(c.cityId)}>
+                  <span>{c.cityName}</span>
+                  <span className="market-citys__count">
+                    <span className="num">{c.reportCount}</span> 份报告
+                  </span>
+                </Link>
+              ) : (
+                <span className="market-citys__none" aria-disabled="true">
+                  <span>{c.cityName}</span>
+                  <span className="market-citys__count">报告筹备中</span>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
