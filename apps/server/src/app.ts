@@ -44,6 +44,8 @@ import { dataImportRoutes } from './modules/data-import/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { createMembershipService } from './modules/membership/service.ts';
 import { registerDealViewer } from './modules/membership/viewer.ts';
+import { createTradeService } from './modules/trade/service.ts';
+import { tradeRoutes } from './modules/trade/routes.ts';
 import { createDataImportService } from './modules/data-import/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -175,6 +177,10 @@ export async function buildApp({
 
   const membership = createMembershipService(database.db, { now });
   // Tests leave PAY_MODE out: the sandbox, as outside production.
+  const trade = createTradeService(database.db, {
+    now,
+    cityName: async (cityId) => (await services.geo.getCity(cityId))?.name ?? null,
+  });
   // Report PDFs are printed from this server's own pages: without a web build there is nothing to print.
   const hasPages = Boolean(webBuildDir && webBuildExists(webBuildDir));
   const reportFiles = createReportFiles({
@@ -197,7 +203,7 @@ export async function buildApp({
     publicOrigin: origin,
     now,
     products: [reportProducts, tradeProducts],
-    fulfil: { report: reportFulfilment({ files: reportFiles, now }) },
+    fulfil: { report: reportFulfilment({ files: reportFiles, now }), trade: trade.fulfilment },
   });
   const mall = createMallService({ db: database.db, services, files: reportFiles });
 
@@ -212,7 +218,7 @@ export async function buildApp({
       });
       if (responseCache) registerApiCache(api, responseCache);
       registerSession(api, { accounts, cookie: cookieOfSession, publicOrigin: origin });
-      registerDealViewer(api, membership);
+      registerDealViewer(api, membership, trade);
       await api.register(geoRoutes, { services });
       await api.register(configRoutes, { services });
       await api.register(marketRoutes, { services });
@@ -242,6 +248,7 @@ export async function buildApp({
         publicOrigin: origin,
       });
       await api.register(mallRoutes, { mall, files: reportFiles, orders: payments.orders });
+      await api.register(tradeRoutes, { trade, orders: payments.orders });
       await api.register(opsOrdersRoutes, {
         staff,
         orders: payments.orders,

@@ -26,7 +26,7 @@ export default [
   route('quotation', 'routes/quotation/quotation.tsx', { id: 'quotation' }),
   route('spm-demo', P, { id: 'spm-demo' }),
   route('test-community-pk', 'routes/community-pk/test-community-pk.tsx', { id: 'test-community-pk' }),
-  route('trade', P, { id: 'trade' }),
+  route('trade', 'routes/trade/trade.tsx', { id: 'trade' }),
   route('upgrade', 'routes/app-integration/upgrade.tsx', { id: 'upgrade' }),
 
   // Activity routes
@@ -91,10 +91,10 @@ export default [
   route('tools/integral', P, { id: 'tools-integral' }),
   route('tools/integral/result', P, { id: 'tools-integral-result' }),
   route('tools/integral/rule', P, { id: 'tools-integral-rule' }),
-  route('trade/citys', P, { id: 'trade-citys' }),
-  route('trade/history', P, { id: 'trade-history' }),
-  route('trade/order', P, { id: 'trade-order' }),
-  route('trade/order/status', P, { id: 'trade-order-status' }),
+  route('trade/citys', 'routes/trade/trade-citys.tsx', { id: 'trade-citys' }),
+  route('trade/history', 'routes/trade/trade-history.tsx', { id: 'trade-history' }),
+  route('trade/order', 'routes/trade/trade-order.tsx', { id: 'trade-order' }),
+  route('trade/order/status', 'routes/membership/order-status.tsx', { id: 'trade-order-status' }),
   route('estimate/quotation/auth', P, { id: 'estimate-quotation-auth' }),
   route('estimate/quotation/form', P, { id: 'estimate-quotation-form' }),
 
@@ -108,7 +108,7 @@ export default [
   route('report/certificate/:id?', 'routes/reports/report-certificate.tsx', { id: 'report-certificate' }),
   route('estimate/:recordId', P, { id: 'estimate-record' }),
   route('market/:productid', 'routes/market/market-product.tsx', { id: 'market-product' }),
-  route('trade/:productid', P, { id: 'trade-product' }),
+  route('trade/:productid', 'routes/trade/trade-product.tsx', { id: 'trade-product' }),
   route('qa-detail/:id?', P, { id: 'qa-detail' }),
   index('routes/city/home.tsx', { id: 'home' }),
 

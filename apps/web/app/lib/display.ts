@@ -46,3 +46,8 @@ export function percent(value: number | null | undefined): string {
 export function days(value: number | null | undefined): string {
   return value === null || value === undefined ? MISSING_VALUE : `${value}天`;
 }
+
+/** A day as a user in China reads it (Asia/Shanghai), e.g. a membership's or a permit's end: '2027/2/25'. */
+export function chinaDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+}

@@ -13,12 +13,22 @@ import { cityIdParam } from './geo.ts';
  */
 export const DEAL_FREE_ROWS = 3;
 
-/** Who looks at deal rows, as far as the mask cares: a member sees every price and date. */
+/**
+ * Who looks at deal rows, as far as the mask cares: a member sees every price and date; a holder of a deal-data
+ * permit (the /trade product, trading/vipAuthor isTradePremit) sees those of the permit's cities.
+ */
 export interface DealViewer {
   member: boolean;
+  /** Cities of the viewer's live deal-data permits (none when absent). */
+  tradeCityIds?: readonly number[];
 }
 /** A visitor or a signed-in non-member; also what every server-rendered page is given (ADR 0009). */
 export const NON_MEMBER: DealViewer = Object.freeze({ member: false });
+
+/** Whether `viewer` sees every deal of `cityId` in full: a member, or a live deal-data permit for the city. */
+export function dealsUnlocked(viewer: DealViewer, cityId: number): boolean {
+  return viewer.member || (viewer.tradeCityIds?.includes(cityId) ?? false);
+}
 /** The call to action of a masked value (PAGES.md §0). */
 export const DEAL_UNLOCK_TEXT = '开通会员查看';
 

@@ -134,7 +134,7 @@ describe('dealMasked and presentDealRow', () => {
 
   it('frees the first DEAL_FREE_ROWS positions of an estate’s history for a non-member, every one for a member', () => {
     expect(DEAL_FREE_ROWS).toBe(3);
-    expect([0, 1, 2, 3, 4, 20, Number.MAX_SAFE_INTEGER].map((i) => dealMasked(i, NON_MEMBER))).toEqual([
+    expect([0, 1, 2, 3, 4, 20, Number.MAX_SAFE_INTEGER].map((i) => dealMasked(i, NON_MEMBER, 605))).toEqual([
       false,
       false,
       false,
@@ -143,8 +143,14 @@ describe('dealMasked and presentDealRow', () => {
       true,
       true,
     ]);
-    expect([0, 3, 100].map((i) => dealMasked(i, { member: true }))).toEqual([false, false, false]);
-    expect([0, 1].map((i) => dealMasked(i, NON_MEMBER, 1))).toEqual([false, true]);
+    expect([0, 3, 100].map((i) => dealMasked(i, { member: true }, 605))).toEqual([false, false, false]);
+    expect([0, 1].map((i) => dealMasked(i, NON_MEMBER, 605, 1))).toEqual([false, true]);
+  });
+
+  it('frees every row of the cities of a deal-data permit (trade), and only those', () => {
+    const permitted = { member: false, tradeCityIds: [605] };
+    expect([0, 3, 100].map((i) => dealMasked(i, permitted, 605))).toEqual([false, false, false]);
+    expect([0, 3, 100].map((i) => dealMasked(i, permitted, 1))).toEqual([false, true, true]);
   });
 
   it('places a row of a filtered list by the estate’s latest ids: listed there or past them', () => {

@@ -13,6 +13,7 @@ import {
   type DealViewer,
   type DealsService,
   NON_MEMBER,
+  dealsUnlocked,
   type GeoService,
   type SearchService,
 } from '@fjt/domain';
@@ -34,19 +35,21 @@ function windowDays(latest: string, months: number) {
 export { dealMasked };
 
 /**
- * Rows of one estate or several, each masked unless the viewer is a member or it is one of its estate's latest
- * deals. A member costs no query; anyone else one (the latest ids of the estates on the page).
+ * Rows of one estate or several of one city, each masked unless the viewer sees the city's deals (a member, a
+ * deal-data permit) or it is one of its estate's latest deals. Such a viewer costs no query; anyone else one (the
+ * latest ids of the estates on the page).
  */
 async function presentRows<R extends DealSqlRow>(
   repo: DealsRepo,
   rows: R[],
   estateOf: (row: R) => number,
   viewer: DealViewer,
+  cityId: number,
 ): Promise<DealRow[]> {
-  if (viewer.member || rows.length === 0) return rows.map((row) => presentDealRow(row, false));
+  if (dealsUnlocked(viewer, cityId) || rows.length === 0) return rows.map((row) => presentDealRow(row, false));
   const latest = await repo.latestDealIds([...new Set(rows.map(estateOf))], DEAL_FREE_ROWS);
   return rows.map((row) =>
-    presentDealRow(row, dealMasked(historyPosition(row.id, latest.get(estateOf(row)) ?? []), viewer)),
+    presentDealRow(row, dealMasked(historyPosition(row.id, latest.get(estateOf(row)) ?? []), viewer, cityId)),
   );
 }
 
@@ -84,7 +87,7 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
         DEAL_SEARCH_ROWS_PER_ESTATE,
       );
       // Not the estate's own history: a row is free only if it is one of the estate's latest deals.
-      const presented = await presentRows(repo, found, (r) => r.estateId, viewer);
+      const presented = await presentRows(repo, found, (r) => r.estateId, viewer, cityId);
       const rows = found.map((r, i) => ({ estateId: r.estateId, row: presented[i]! }));
       return {
         total: groups[0]?.total ?? (page > 1 ? ((await repo.searchGroups(filter, 1, 1))[0]?.total ?? 0) : 0),
@@ -205,8 +208,8 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
       const filtered = rooms !== undefined || days.from !== undefined;
       const offset = (page - 1) * size;
       const list = filtered
-        ? await presentRows(repo, rows, () => houseId, viewer)
-        : rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, viewer)));
+        ? await presentRows(repo, rows, () => houseId, viewer, estate.cityId)
+        : rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, viewer, estate.cityId)));
       return { total, page, size, freeCount: DEAL_FREE_ROWS, list };
     },
 
@@ -225,7 +228,7 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
           size: SIMILAR_SIZE,
         }),
       ]);
-      const [deal] = await presentRows(repo, [row], (r) => r.estateId, viewer);
+      const [deal] = await presentRows(repo, [row], (r) => r.estateId, viewer, estate.cityId);
       if (!deal) return null;
       // The timeline's prices are the deal's prices, masked with it; and its dates are cut to the month (the
       // listing day and the 成交周期 would give the deal's day).
@@ -263,7 +266,7 @@ export function createDealsService(repo: DealsRepo, geo: GeoService, search: Sea
         views: row.views,
         followers: row.followers,
         timeline,
-        similar: await presentRows(repo, similar, () => row.estateId, viewer),
+        similar: await presentRows(repo, similar, () => row.estateId, viewer, estate.cityId),
       };
     },
   };

@@ -14,6 +14,7 @@ import {
   type DealViewer,
   type WeekDealRow,
   DEAL_FREE_ROWS,
+  dealsUnlocked,
   NON_MEMBER,
   type EstatesService,
   type ListingListBody,
@@ -33,11 +34,17 @@ const DEAL_SOURCE_LABEL: Record<string, string> = { agency: '中介', netsign: '
 export { addMonths, monthWindow };
 
 /**
- * Whether the deal at `position` (0-based in its estate's whole history, newest first) is shown masked to
- * `viewer`: the estate's latest `freeCount` deals are everyone's, the rest members' (PAGES.md §0 VIP mask).
+ * Whether the deal at `position` (0-based in its estate's whole history, newest first) of a city's estate is shown
+ * masked to `viewer`: the estate's latest `freeCount` deals are everyone's, the rest members' and the city's
+ * deal-data permit holders' (PAGES.md §0 VIP mask, dealsUnlocked).
  */
-export function dealMasked(position: number, viewer: DealViewer, freeCount: number = DEAL_FREE_ROWS): boolean {
-  return !viewer.member && position >= freeCount;
+export function dealMasked(
+  position: number,
+  viewer: DealViewer,
+  cityId: number,
+  freeCount: number = DEAL_FREE_ROWS,
+): boolean {
+  return !dealsUnlocked(viewer, cityId) && position >= freeCount;
 }
 
 /**
@@ -464,10 +471,12 @@ export function createEstatesService(
 
     // The estate's whole history, newest first: a row's position is its place in the page.
     async deals({ houseId, page, size }, viewer: DealViewer = NON_MEMBER) {
-      if (!(await repo.estate(houseId))) return null;
+      const estate = await repo.estate(houseId);
+      if (!estate) return null;
       const { total, rows } = await repo.dealPage(houseId, page, size);
       const offset = (page - 1) * size;
-      return { total, page, size, list: rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, viewer))) };
+      const list = rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, viewer, estate.cityId)));
+      return { total, page, size, list };
     },
 
     listings: ({ houseId, page, size }) => listingPage(houseId, { kind: 'all' }, page, size),

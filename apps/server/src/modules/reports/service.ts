@@ -26,6 +26,7 @@ import {
   type WeeklyReportBody,
   DEAL_FREE_ROWS,
   NON_MEMBER,
+  dealsUnlocked,
 } from '@fjt/domain';
 import { dealMasked, historyPosition, presentWeekDeal } from '../estates/service.ts';
 import type { ChildSeriesRow, ReportsRepo, Scope, ScopeLevel, SeriesRow, SupplyRow } from './repo.ts';
@@ -219,9 +220,11 @@ export function createReportsService(repo: ReportsRepo, geo: GeoService): Report
     // Kept in full; each answer is masked on its way out, for the viewer asking (a member costs no query).
     async estateWeekly(query, viewer = NON_MEMBER) {
       const report = await estateWeekly(query);
-      if (!report || viewer.member || report.deals.length === 0) return report;
+      if (!report || dealsUnlocked(viewer, report.cityId) || report.deals.length === 0) return report;
       const latest = (await repo.latestDealIds([report.estateId], DEAL_FREE_ROWS)).get(report.estateId) ?? [];
-      const deals = report.deals.map((d) => presentWeekDeal(d, dealMasked(historyPosition(d.id, latest), viewer)));
+      const deals = report.deals.map((d) =>
+        presentWeekDeal(d, dealMasked(historyPosition(d.id, latest), viewer, report.cityId)),
+      );
       return { ...report, deals };
     },
     estatePlateRank: cached('rank', service.estatePlateRank),

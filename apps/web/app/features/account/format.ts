@@ -1,4 +1,3 @@
 // Dates of the account pages as a user in China reads them (Asia/Shanghai), e.g. a membership's expiry.
-export function chinaDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
-}
+// (lib/display.ts, shared with the deal-data pages)
+export { chinaDate } from '../../lib/display.ts';

@@ -7,7 +7,18 @@ import { area, days, totalPrice, unitPrice } from '../../lib/display.ts';
 import { VipUnlock } from '../../components/vip-unlock/VipUnlock.tsx';
 import { dealDateText } from '../../lib/deal-date.ts';
 
-export function DealRowView({ deal, to, now }: { deal: DealRow; to: string; now: number }) {
+export function DealRowView({
+  deal,
+  to,
+  now,
+  unlock,
+}: {
+  deal: DealRow;
+  to: string;
+  now: number;
+  /** The way to unlock a masked row, when not membership (a deal-data package's checkout). */
+  unlock?: { to: string; label: string };
+}) {
   const floor = deal.floor !== null && deal.totalFloors ? floorLevel(deal.floor, deal.totalFloors) : MISSING_VALUE;
   return (
     <article className={deal.masked ? 'deal-row deal-row--masked' : 'deal-row'} data-masked={deal.masked}>
@@ -33,7 +44,7 @@ export function DealRowView({ deal, to, now }: { deal: DealRow; to: string; now:
         )}
       </Link>
       {deal.masked ? (
-        <VipUnlock className="deal-row__price deal-row__unlock">
+        <VipUnlock className="deal-row__price deal-row__unlock" to={unlock?.to} label={unlock?.label}>
           <span className="deal-row__total num">**万</span>
         </VipUnlock>
       ) : null}

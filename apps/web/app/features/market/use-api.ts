@@ -1,26 +1,2 @@
-// One GET of our API for the report mall's client-rendered pages: loading, error (with retry) and ready.
-import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '../../lib/session.ts';
-
-export type ApiState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; body: T };
-
-/** GETs `path` (null: wait, e.g. until signed in) and again on retry() or when the path changes. */
-export function useApi<T>(path: string | null): { state: ApiState<T>; retry: () => void } {
-  const [state, setState] = useState<ApiState<T>>({ status: 'loading' });
-  const [round, setRound] = useState(0);
-  const retry = useCallback(() => setRound((r) => r + 1), []);
-  useEffect(() => {
-    if (path === null) return;
-    let live = true;
-    setState({ status: 'loading' });
-    void callApi<T>(path).then((res) => {
-      if (!live) return;
-      if (res.resultCode !== 0 || !res.body) setState({ status: 'error', message: res.errMsg || '加载失败' });
-      else setState({ status: 'ready', body: res.body });
-    });
-    return () => {
-      live = false;
-    };
-  }, [path, round]);
-  return { state, retry };
-}
+// One GET of our API for the report mall's client-rendered pages: lib/use-api.ts, shared with the deal-data pages.
+export { useApi, type ApiState } from '../../lib/use-api.ts';

@@ -1,12 +1,14 @@
-// The payment result pages (PAGES.md §3.10): /profile/buynewvip/status, the legacy /profile/buyvip/success and the
-// generic /common/order/status. The order number is the query's orderNo, or the serialNumber the order redirect of
-// spec §2 puts back from the payment-callback cookie. Login first: an order is personal.
+// The payment result pages (PAGES.md §3.10): /profile/buynewvip/status, the legacy /profile/buyvip/success,
+// /market/order/status, /trade/order/status and the generic /common/order/status. The order number is the query's
+// orderNo, or the serialNumber the order redirect of spec §2 puts back from the payment-callback cookie. Login
+// first: an order is personal.
 import { useEffect, useState } from 'react';
-import { useMatches, useSearchParams } from 'react-router';
-import { SITE_DESCRIPTION, pageTitle, type MemberStatus, type OrderView } from '@fjt/domain';
+import { Link, useMatches, useSearchParams } from 'react-router';
+import { SITE_DESCRIPTION, pageTitle, type MemberStatus, type OrderView, type VipAuthorBody } from '@fjt/domain';
 import type { Route } from './+types/order-status';
 import { pageInfo } from '../../pages.ts';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
+import { forgetMembership } from '../../lib/membership.ts';
 import { chinaDate } from '../../features/account/format.ts';
 import { OrderResult } from '../../features/checkout/OrderResult.tsx';
 import { vipOrderHref } from '../../features/checkout/hrefs.ts';
@@ -33,6 +35,10 @@ const STATUS_PAGES: Record<string, StatusPage> = {
   'market-order-status': {
     retryHref: (o) => `/market/order?${orderQuery('productCode', o)}`,
     historyHref: '/market/history',
+  },
+  'trade-order-status': {
+    retryHref: (o) => `/trade/order?${orderQuery('productCode', o)}`,
+    historyHref: '/trade/history',
   },
   'common-order-status': {
     retryHref: (o) => `/common/order?${orderQuery('productCode', o)}`,
@@ -70,6 +76,8 @@ export default function OrderStatusPage() {
               <MemberExpiry />
             ) : order.productKind === 'report' ? (
               <p data-testid="order-result-report">报告 PDF 正在生成，可在「已购报告」下载</p>
+            ) : order.productKind === 'trade' ? (
+              <TradeAccess />
             ) : null
           }
         />
@@ -96,6 +104,37 @@ function MemberExpiry() {
       {status?.isVip && status.expiresAt ? (
         <>
           ，有效期至<span className="num">{chinaDate(status.expiresAt)}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** 成交数据已开通: the permit's end; the kept membership answer is dropped so deal rows are asked for again. */
+function TradeAccess() {
+  const [permit, setPermit] = useState<VipAuthorBody | null>(null);
+  useEffect(() => {
+    forgetMembership();
+    let live = true;
+    void callApi<VipAuthorBody>('trading/vipAuthor').then((res) => {
+      if (live && res.resultCode === 0 && res.body) setPermit(res.body);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <p data-testid="trade-access">
+      成交数据权限已开通
+      {permit?.expiresAt ? (
+        <>
+          ，有效期至<span className="num">{chinaDate(permit.expiresAt)}</span>
+        </>
+      ) : null}
+      {permit && permit.cityIds.length > 0 ? (
+        <>
+          {' '}
+          · <Link to={`/trade?cityId=${permit.cityIds[0]}`}>查看数据</Link>
         </>
       ) : null}
     </p>

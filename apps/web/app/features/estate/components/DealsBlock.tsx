@@ -1,6 +1,7 @@
 // 最新成交: the 3 latest deals (→ deal-history). Rows come through the server's presentDealRow: the latest
 // DEAL_FREE_ROWS are everyone's, so these show in full; the estate's older deals are members' (PAGES.md §0 VIP
-// mask), which a line under the rows says, with the way to unlock them — to everyone but a member.
+// mask), which a line under the rows says, with the way to unlock them — to everyone but a member or the holder
+// of the city's deal-data permit.
 import { Link } from 'react-router';
 import { DEAL_FREE_ROWS, floorLabel, roomLabel, type DealListBody } from '@fjt/domain';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
@@ -8,7 +9,7 @@ import { Card } from '../../../components/card/Card.tsx';
 import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
 import { FollowButton } from '../../../components/follow-button/FollowButton.tsx';
 import { VipUnlockNote } from '../../../components/vip-unlock/VipUnlock.tsx';
-import { useMembership } from '../../../lib/membership.ts';
+import { useDealsUnlocked } from '../../../lib/membership.ts';
 import { dealDateText } from '../../../lib/deal-date.ts';
 
 export function DealsBlock({
@@ -23,7 +24,7 @@ export function DealsBlock({
   now: number;
 }) {
   const historyPath = `/${cityId}/deal-history/${estateId}`;
-  const membership = useMembership();
+  const unlocked = useDealsUnlocked(cityId);
   const membersOnly = deals.total - DEAL_FREE_ROWS;
   return (
     <Card
@@ -74,7 +75,7 @@ export function DealsBlock({
           ))}
         </ul>
       )}
-      {membersOnly > 0 && membership !== 'member' ? (
+      {membersOnly > 0 && !unlocked ? (
         <VipUnlockNote>{`其余${membersOnly}条成交价与日期仅会员可见`}</VipUnlockNote>
       ) : null}
     </Card>
