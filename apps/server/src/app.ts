@@ -52,6 +52,9 @@ import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts
 import { registerPayments } from './modules/payments/setup.ts';
 import { opsOrdersRoutes } from './modules/ops-orders/routes.ts';
 import { createOpsOrdersService } from './modules/ops-orders/service.ts';
+import type { ProductSource } from './modules/payments/catalogue.ts';
+import { createWalletService } from './modules/wallet/service.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 
 export interface BuildOptions {
   /**
@@ -78,6 +81,7 @@ export interface BuildOptions {
         | 'ALIPAY_APP_PRIVATE_KEY'
         | 'ALIPAY_PUBLIC_KEY'
         | 'ALIPAY_GATEWAY'
+        | 'PROXY_RATE_BP'
       >
     >;
   database: DatabaseHandle;
@@ -85,9 +89,17 @@ export interface BuildOptions {
   now?: () => number;
   /** apps/web/build; when absent (API tests) only the API is served. */
   webBuildDir?: string | undefined;
+  /** Product sources beside the built-in ones (tests that need a kind no module sells yet). */
+  products?: readonly ProductSource[];
 }
 
-export async function buildApp({ env, database, webBuildDir, now = Date.now }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  webBuildDir,
+  now = Date.now,
+  products = [],
+}: BuildOptions): Promise<FastifyInstance> {
   // The web app's error page, once registerSsr has set it up: Fastify's own errors on page paths render it.
   const pages: PageErrors = {};
   const app = Fastify({
@@ -160,7 +172,17 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
 
   const membership = createMembershipService(database.db, { now });
   // Tests leave PAY_MODE out: the sandbox, as outside production.
-  const payments = await registerPayments(app, { env, db: database.db, membership, publicOrigin: origin, now });
+  // the reseller wallet settles and reverses commissions in the payment's own transaction (the core's hooks)
+  const wallet = createWalletService({ db: database.db, now, publicOrigin: origin, rateBp: env.PROXY_RATE_BP });
+  const payments = await registerPayments(app, {
+    env,
+    db: database.db,
+    membership,
+    publicOrigin: origin,
+    now,
+    products,
+    hooks: wallet.hooks,
+  });
 
   await app.register(
     async (api) => {
@@ -207,6 +229,7 @@ export async function buildApp({ env, database, webBuildDir, now = Date.now }: B
         orders: payments.orders,
         lookup: createOpsOrdersService(database.db),
       });
+      await api.register(walletRoutes, { wallet, orders: payments.orders, staff });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -47,3 +47,4 @@ export * from './api/membership.ts';
 export * from './api/payments.ts';
 export * from './api/products.ts';
 export * from './api/ops-orders.ts';
+export * from './api/wallet.ts';
