@@ -52,9 +52,14 @@ import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts
 import { registerPayments } from './modules/payments/setup.ts';
 import { opsOrdersRoutes } from './modules/ops-orders/routes.ts';
 import { createOpsOrdersService } from './modules/ops-orders/service.ts';
-import type { ProductSource } from './modules/payments/catalogue.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { reportProducts, tradeProducts } from './modules/mall/products.ts';
+import { createReportFiles, RendererUnavailable, type ReportRenderer } from './modules/mall/files.ts';
+import { chromiumRenderer } from './modules/mall/renderer.ts';
+import { reportFulfilment } from './modules/mall/fulfil.ts';
+import { createMallService } from './modules/mall/service.ts';
+import { mallRoutes } from './modules/mall/routes.ts';
 
 export interface BuildOptions {
   /**
@@ -82,6 +87,7 @@ export interface BuildOptions {
         | 'ALIPAY_PUBLIC_KEY'
         | 'ALIPAY_GATEWAY'
         | 'PROXY_RATE_BP'
+        | 'CHROMIUM_PATH'
       >
     >;
   database: DatabaseHandle;
@@ -89,16 +95,16 @@ export interface BuildOptions {
   now?: () => number;
   /** apps/web/build; when absent (API tests) only the API is served. */
   webBuildDir?: string | undefined;
-  /** Product sources beside the built-in ones (tests that need a kind no module sells yet). */
-  products?: readonly ProductSource[];
+  /** Prints the report mall's PDFs; default Chromium on the web build's pages (none without a web build). */
+  reportRenderer?: ReportRenderer;
 }
 
 export async function buildApp({
   env,
   database,
   webBuildDir,
+  reportRenderer,
   now = Date.now,
-  products = [],
 }: BuildOptions): Promise<FastifyInstance> {
   // The web app's error page, once registerSsr has set it up: Fastify's own errors on page paths render it.
   const pages: PageErrors = {};
@@ -174,15 +180,32 @@ export async function buildApp({
   // Tests leave PAY_MODE out: the sandbox, as outside production.
   // the reseller wallet settles and reverses commissions in the payment's own transaction (the core's hooks)
   const wallet = createWalletService({ db: database.db, now, publicOrigin: origin, rateBp: env.PROXY_RATE_BP });
+  // Report PDFs are printed from this server's own pages: without a web build there is nothing to print.
+  const hasPages = Boolean(webBuildDir && webBuildExists(webBuildDir));
+  const reportFiles = createReportFiles({
+    db: database.db,
+    renderer:
+      reportRenderer ??
+      (hasPages
+        ? chromiumRenderer({ origin, executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+        : {
+            render: () => Promise.reject(new RendererUnavailable('no web build: no report pages to print')),
+          }),
+    now,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => reportFiles.close());
   const payments = await registerPayments(app, {
     env,
     db: database.db,
     membership,
     publicOrigin: origin,
     now,
-    products,
+    products: [reportProducts, tradeProducts],
     hooks: wallet.hooks,
+    fulfil: { report: reportFulfilment({ files: reportFiles, now }) },
   });
+  const mall = createMallService({ db: database.db, services, files: reportFiles });
 
   await app.register(
     async (api) => {
@@ -224,6 +247,7 @@ export async function buildApp({
         wechatOauth: payments.wechatOauth,
         publicOrigin: origin,
       });
+      await api.register(mallRoutes, { mall, files: reportFiles, orders: payments.orders });
       await api.register(opsOrdersRoutes, {
         staff,
         orders: payments.orders,

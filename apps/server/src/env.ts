@@ -49,6 +49,8 @@ const envSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     /** The commission rate a new reseller (/market/proxy) gets, in basis points of the paid amount: 1000 = 10%. */
     PROXY_RATE_BP: z.coerce.number().int().min(0).max(5000).default(1000),
+    /** The Chromium that prints the report mall's PDFs (playwright-core drives it); missing → the file fails clearly. */
+    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
     /** Dataset scale seeded on first start. */
     SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
     /**

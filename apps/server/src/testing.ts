@@ -12,8 +12,8 @@ import { buildApp, type BuildOptions } from './app.ts';
 export interface SeededAppOptions {
   now?: () => number;
   env?: Partial<BuildOptions['env']>;
-  /** Extra product sources (a kind no module sells yet). */
-  products?: BuildOptions['products'];
+  /** The report mall's PDF renderer (a stub: there is no web build to print in vitest). */
+  reportRenderer?: BuildOptions['reportRenderer'];
 }
 
 export interface SeededApp {
@@ -35,7 +35,7 @@ export async function startSeededApp(
     env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true, ...options.env },
     database,
     ...(options.now ? { now: options.now } : {}),
-    ...(options.products ? { products: options.products } : {}),
+    ...(options.reportRenderer ? { reportRenderer: options.reportRenderer } : {}),
   });
   await app.ready();
   return {

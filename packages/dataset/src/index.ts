@@ -23,3 +23,4 @@ export {
   type AlertResult,
   type AlertOptions,
 } from './alerts.ts';
+export { seedMallProducts, MALL_PRICES, REPORT_CONTENTS } from './mall.ts';

@@ -12,6 +12,7 @@ import { loadNbs } from './nbs.ts';
 import { generateOverseas } from './overseas.ts';
 import { generateVideos } from './videos.ts';
 import { runAlertJob } from './alerts.ts';
+import { seedMallProducts } from './mall.ts';
 
 export type { Scale };
 
@@ -188,6 +189,9 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
       log(`索引重建 ${rebuild.length} 个, ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
     await handle.sql.exec(`ANALYZE ${tableList}`);
+    // the report mall and the deal-data packages are made from the rows just loaded
+    const products = await seedMallProducts(handle);
+    log(`商城商品 ${products} 个`);
     await db
       .insert(schema.seedRun)
       .values({ dataset: DATASET, scale: options.scale, seed, contentHash: generated.contentHash });

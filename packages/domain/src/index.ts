@@ -46,5 +46,6 @@ export * from './deployment.ts';
 export * from './api/membership.ts';
 export * from './api/payments.ts';
 export * from './api/products.ts';
+export * from './api/mall.ts';
 export * from './api/ops-orders.ts';
 export * from './api/wallet.ts';

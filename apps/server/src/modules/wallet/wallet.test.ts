@@ -1,8 +1,8 @@
 // The reseller programme and wallet (issue 12): joining, attribution of product orders to a 推广码, the commission
 // settled once however often the provider repeats itself (1,000 replays in turn, 100 at once), its reversal on a
 // refund, the withdrawal rules and races, the console's approve / reject once with audit rows, and the ledger's
-// invariants (every transaction sums to zero). Report products come from a test-only source over mall_products
-// until the market module registers its own. PGlite, or PostgreSQL with TEST_DATABASE_URL.
+// invariants (every transaction sums to zero). Two report products of its own in mall_products, sold through the
+// market module's report source. PGlite, or PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
@@ -18,7 +18,6 @@ import {
 } from '@fjt/domain';
 import { buildApp } from '../../app.ts';
 import { expectFail, signInAs, type SignedIn } from '../../testing.ts';
-import type { ProductSource } from '../payments/catalogue.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -30,36 +29,14 @@ const NOTIFY = '/rabbit/v1/customer/pay/notify/alipay';
 const REPORT = 'RPT-C-605-TEST'; // ¥99.90 → commission ¥9.99
 const REPORT_BIG = 'RPT-C-605-BIG'; // ¥200.00 → ¥20.00
 
-/** The report source the market module will register (test-only until then): mall_products of kind 'report'. */
-const reports: ProductSource = {
-  kind: 'report',
-  async find(db, code) {
-    const [p] = await queryRows<{ code: string; title: string; subtitle: string; priceFen: number }>(
-      db,
-      sql`SELECT code, title, subtitle, price_fen AS "priceFen" FROM mall_products
-          WHERE code = ${code} AND kind = 'report' AND active`,
-    );
-    if (!p) return null;
-    return {
-      kind: 'report',
-      code: p.code,
-      title: p.title,
-      subtitle: p.subtitle,
-      amountFen: p.priceFen,
-      originFen: null,
-      lines: [],
-      href: null,
-    };
-  },
-};
-
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({
     env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false },
     database,
     now: () => clock,
-    products: [reports],
+    // no PDF printing here: a paid report's file is queued and fails quietly
+    reportRenderer: { render: () => Promise.reject(new Error('no renderer in this test')) },
   });
   await app.ready();
   [ops, support] = [await signInAs(app), await signInAs(app)];
