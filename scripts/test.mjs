@@ -79,6 +79,8 @@ function freePort() {
 const npm = 'npm';
 const reports = mkdtempSync(join(tmpdir(), 'fjt-test-'));
 
+// Chromium first: the end-to-end tests need it, and so does the report PDF renderer some integration tests drive.
+ensureBrowser();
 step('typecheck', npm, ['run', 'typecheck']);
 step('lint', npm, ['run', 'lint']);
 suite(
@@ -106,7 +108,6 @@ if (process.env.TEST_DATABASE_URL) {
     countVitest,
   );
 }
-ensureBrowser();
 if (step('build', npm, ['run', 'build'])) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fjt-e2e-db-'));
   const port = String(await freePort());

@@ -164,7 +164,9 @@ test.describe('pressed state and skeleton', () => {
     expect(await row.evaluate((a) => getComputedStyle(a).boxShadow)).toBe('none');
   });
 
-  test('the estate skeleton shows within 100 ms of the tap while the data loads', async ({ page }) => {
+  // The delay itself (goal: 100 ms) is measured by bench/browser-timing.ts; here, that the tap shows the estate's
+  // skeleton while its data is still held, before anything else.
+  test('the estate skeleton shows after the tap while the data loads', async ({ page }) => {
     await openHome(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -172,27 +174,10 @@ test.describe('pressed state and skeleton', () => {
       await held;
       await route.continue();
     });
-    // Page-side timestamps: the tap and the skeleton's arrival, seen by a MutationObserver.
-    await page.evaluate(() => {
-      const w = window as unknown as { __tapAt?: number; __skeletonAt?: number; __skeletonKind?: string };
-      window.addEventListener('click', () => (w.__tapAt ??= performance.now()), true);
-      new MutationObserver(() => {
-        const sk = document.querySelector('[data-testid="nav-skeleton"]');
-        if (sk && w.__skeletonAt === undefined) {
-          w.__skeletonAt = performance.now();
-          w.__skeletonKind = sk.getAttribute('data-kind') ?? '';
-        }
-      }).observe(document.body, { childList: true, subtree: true });
-    });
     await firstEstateRow(page).click();
     const skeleton = page.getByTestId('nav-skeleton');
     await expect(skeleton).toBeVisible();
-    const timing = await page.evaluate(() => {
-      const w = window as unknown as { __tapAt: number; __skeletonAt: number; __skeletonKind: string };
-      return { delay: w.__skeletonAt - w.__tapAt, kind: w.__skeletonKind };
-    });
-    expect(timing.kind).toBe('detail');
-    expect(timing.delay).toBeLessThanOrEqual(100);
+    await expect(skeleton).toHaveAttribute('data-kind', 'detail');
     // The next page's chrome comes with its skeleton; the old page is out of sight, the progress bar stays.
     await expect(page.getByTestId('title-bar-title')).toHaveText('小区详情');
     await expect(page.getByRole('region', { name: '热门小区' })).toBeHidden();

@@ -11,7 +11,7 @@ import type { SandboxProvider } from './sandbox/types.ts';
 import { SANDBOX_PREFIX } from './sandbox/core.ts';
 import { createAlipayProvider } from './alipay/adapter.ts';
 import { createAlipaySandbox } from './alipay/sandbox.ts';
-import { createAlipaySandboxKeys } from './alipay/keys.ts';
+import { sharedAlipaySandboxKeys } from './alipay/keys.ts';
 import { createWechatProvider, createWechatSandboxPair, wechatConfigFromEnv, type WechatEnv } from './wechat/index.ts';
 import type { WechatOauth } from './wechat/oauth.ts';
 import { appleProductId } from './apple/adapter.ts';
@@ -51,7 +51,7 @@ export async function createPaymentSetup(options: {
   const sandboxProviders: SandboxProvider[] = [];
   let wechatOauth: WechatOauth | null = null;
   if (mode === 'sandbox') {
-    const alipayKeys = createAlipaySandboxKeys();
+    const alipayKeys = sharedAlipaySandboxKeys();
     providers.alipay = createAlipayProvider({
       appId: alipayKeys.appId,
       sellerId: alipayKeys.sellerId,

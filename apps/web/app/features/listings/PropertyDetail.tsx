@@ -261,28 +261,28 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
         </Card>
       ) : null}
 
-      <div className="property-bar">
+      <div className="bottom-bar bottom-bar--actions">
         <FollowButton
           kind="listing"
           id={l.id}
-          className="property-bar__item"
+          className="bottom-bar__item"
           icon
           label="收藏"
           testId="listing-follow"
         />
-        <button type="button" className="property-bar__item" onClick={() => void share()}>
+        <button type="button" className="bottom-bar__item" onClick={() => void share()}>
           <span aria-hidden="true">⇪</span>分享
         </button>
         <button
           type="button"
-          className="property-bar__item"
+          className="bottom-bar__item"
           onClick={() => openOrder({ cityId, estateId: estate.id, houseId: estate.id, title: '咨询房源' })}
         >
           <span aria-hidden="true">☏</span>咨询
         </button>
         <button
           type="button"
-          className="btn btn-primary property-bar__primary"
+          className="btn btn-primary bottom-bar__primary"
           onClick={() => openOrder({ cityId, estateId: estate.id, houseId: estate.id })}
         >
           获取成交价

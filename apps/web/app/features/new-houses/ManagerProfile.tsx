@@ -54,8 +54,8 @@ export function ManagerProfile({ cityId, detail }: { cityId: number; detail: Man
         )}
       </Card>
       <p className="nh__count">号码保护，咨询通过在线消息进行</p>
-      <div className="nh-bar">
-        <Link className="btn btn-primary nh-bar__primary" to={imPath(manager)}>
+      <div className="bottom-bar bottom-bar--actions">
+        <Link className="btn btn-primary bottom-bar__primary" to={imPath(manager)}>
           在线咨询
         </Link>
       </div>

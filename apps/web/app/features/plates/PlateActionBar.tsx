@@ -14,12 +14,12 @@ export function PlateActionBar({ plateId, name, listHref }: { plateId: number; n
     await copyText(url).catch(() => undefined);
   };
   return (
-    <div className="plate-bar" data-testid="plate-bar">
-      <FollowButton kind="plate" id={plateId} className="plate-bar__item" icon label="订阅" testId="plate-follow" />
-      <button type="button" className="plate-bar__item" onClick={() => void share()}>
+    <div className="bottom-bar bottom-bar--actions" data-testid="plate-bar">
+      <FollowButton kind="plate" id={plateId} className="bottom-bar__item" icon label="订阅" testId="plate-follow" />
+      <button type="button" className="bottom-bar__item" onClick={() => void share()}>
         <span aria-hidden="true">⇪</span>分享
       </button>
-      <Link className="btn btn-primary plate-bar__primary" to={listHref}>
+      <Link className="btn btn-primary bottom-bar__primary" to={listHref}>
         查看板块小区
       </Link>
     </div>

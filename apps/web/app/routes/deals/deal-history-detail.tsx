@@ -42,7 +42,7 @@ export default function DealDetailPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="deals">
       <DealDetailView detail={detail} now={now} historyPath={historyPath} />
-      <div className="deal-bar">
+      <div className="bottom-bar bottom-bar--split">
         <FollowButton kind="estate" id={detail.estate.id} className="btn" label="订阅成交提醒" />
         <Link className="btn btn-primary" to={historyPath}>
           全部成交记录

@@ -151,7 +151,7 @@ export default function DealHistoryPage({ loaderData }: Route.ComponentProps) {
           </PullToRefresh>
         </>
       ) : null}
-      <div className="deal-bar">
+      <div className="bottom-bar bottom-bar--split">
         <FollowButton
           kind="estate"
           id={estate.id}

@@ -85,22 +85,22 @@ export default function LoupanPage({ loaderData }: Route.ComponentProps) {
           <Link to={`/${cityId}/house-new?districtId=${project.districtId}`}>同区域新房</Link>
         </p>
       </Card>
-      <div className="nh-bar">
+      <div className="bottom-bar bottom-bar--actions">
         <FollowButton
           kind="project"
           id={project.id}
-          className="nh-bar__item"
+          className="bottom-bar__item"
           icon
           label="订阅变价"
           testId="project-follow"
         />
-        <button type="button" className="nh-bar__item" onClick={() => void share()}>
+        <button type="button" className="bottom-bar__item" onClick={() => void share()}>
           <span aria-hidden="true">⇪</span>分享
         </button>
-        <a className="nh-bar__item" href="#managers">
+        <a className="bottom-bar__item" href="#managers">
           <span aria-hidden="true">☏</span>咨询
         </a>
-        <Link className="btn btn-primary nh-bar__primary" to={login}>
+        <Link className="btn btn-primary bottom-bar__primary" to={login}>
           获取优惠
         </Link>
       </div>

@@ -33,6 +33,12 @@ export function createAlipaySandboxKeys(): AlipaySandboxKeys {
   return { appId: `2021${digits(12)}`, sellerId: `2088${digits(12)}`, app: rsaPair(), alipay: rsaPair() };
 }
 
+let shared: AlipaySandboxKeys | undefined;
+/** The embedded sandbox's keys, made once per process: each pair costs 100–300 ms, which every app start paid. */
+export function sharedAlipaySandboxKeys(): AlipaySandboxKeys {
+  return (shared ??= createAlipaySandboxKeys());
+}
+
 /**
  * The string Alipay signs (research/payments.md §1): every parameter except `sign` (and `sign_type` when
  * `withSignType` is false, as for notifications), sorted by key, raw values joined as k=v&… (the SDK's rule: an

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { HttpClient, PaymentProvider } from '../provider.ts';
 import { WECHAT_PRODUCTION_BASE_URL, createWechatProvider, type WechatProviderConfig } from './adapter.ts';
-import { generateWechatKeys, type WechatKeys } from './keys.ts';
+import { generateWechatKeys, sharedWechatKeys, type WechatKeys } from './keys.ts';
 import {
   WECHAT_BRIDGE_SCRIPT_PATH,
   WECHAT_SANDBOX_PREFIX,
@@ -63,7 +63,7 @@ export function createWechatSandboxPair(options: {
   now?: () => number;
   keys?: WechatKeys;
 }): WechatSandboxPair {
-  const keys = options.keys ?? generateWechatKeys();
+  const keys = options.keys ?? sharedWechatKeys();
   const sandbox = createWechatSandbox(keys.platform, { oauth: keys.oauth });
   const provider = createWechatProvider({
     ...keys.merchant,

@@ -90,3 +90,9 @@ export function generateWechatKeys(): WechatKeys {
     },
   };
 }
+
+let shared: WechatKeys | undefined;
+/** The embedded sandbox's keys, made once per process: each pair costs 100–300 ms, which every app start paid. */
+export function sharedWechatKeys(): WechatKeys {
+  return (shared ??= generateWechatKeys());
+}

@@ -19,17 +19,17 @@ export function BottomBar({ cityId, estateId, name }: { cityId: number; estateId
     await copyText(url).catch(() => undefined);
   };
   return (
-    <div className="estate-bar" data-testid="estate-bar">
-      <FollowButton kind="estate" id={estateId} className="estate-bar__item" icon label="订阅" testId="estate-follow" />
-      <button type="button" className="estate-bar__item" onClick={() => void share()}>
+    <div className="bottom-bar bottom-bar--actions" data-testid="estate-bar">
+      <FollowButton kind="estate" id={estateId} className="bottom-bar__item" icon label="订阅" testId="estate-follow" />
+      <button type="button" className="bottom-bar__item" onClick={() => void share()}>
         <span aria-hidden="true">⇪</span>分享
       </button>
-      <Link className="estate-bar__item" to={agentListPath(cityId, estateId)}>
+      <Link className="bottom-bar__item" to={agentListPath(cityId, estateId)}>
         <span aria-hidden="true">☏</span>咨询
       </Link>
       <button
         type="button"
-        className="btn btn-primary estate-bar__primary"
+        className="btn btn-primary bottom-bar__primary"
         onClick={() => openOrder({ cityId, estateId, houseId: estateId })}
       >
         获取成交价
