@@ -102,44 +102,40 @@ export default function OpsWallet() {
             testId="ops-withdrawals-empty"
           />
         ) : (
-          <div className="ops-table-wrap">
-            <table className="ops-table" data-testid="ops-withdrawals">
-              <thead>
-                <tr>
-                  <th scope="col">申请时间</th>
-                  <th scope="col">用户</th>
-                  <th scope="col">金额</th>
-                  <th scope="col">当前余额</th>
-                  <th scope="col">状态</th>
-                  <th scope="col">审核</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaded.body.list.map((w) => (
-                  <tr key={w.id} data-testid={`ops-withdrawal-${w.id}`}>
-                    <td className="num ops-nowrap">{opsTime(w.createdAt)}</td>
-                    <td className="num ops-nowrap">
-                      #{w.userId} {w.phone ?? ''}
-                    </td>
-                    <td className="num ops-nowrap">{yuan(w.amount)}</td>
-                    <td className="num ops-nowrap">{yuan(w.balance)}</td>
-                    <td className="ops-nowrap">
-                      <span className="ops-chip">{w.statusText}</span>
-                    </td>
-                    <td className="ops-wide">
-                      {w.status === 'pending' ? (
-                        <DecideForm row={w} onDecided={replace} />
-                      ) : (
-                        <span className="ops-hint">
-                          {w.decidedAt ? opsTime(w.decidedAt) : ''} #{w.decidedBy ?? ''} {w.memo}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="ops-withdrawals" data-testid="ops-withdrawals">
+            {loaded.body.list.map((w) => (
+              <li key={w.id} className="ops-withdrawal" data-testid={`ops-withdrawal-${w.id}`}>
+                <dl className="ops-facts">
+                  <dt>用户</dt>
+                  <dd className="num">
+                    #{w.userId} {w.phone ?? ''}
+                  </dd>
+                  <dt>提现金额</dt>
+                  <dd className="num">{yuan(w.amount)}</dd>
+                  <dt>当前余额</dt>
+                  <dd className="num">{yuan(w.balance)}</dd>
+                  <dt>申请时间</dt>
+                  <dd className="num">{opsTime(w.createdAt)}</dd>
+                  <dt>状态</dt>
+                  <dd>
+                    <span className="ops-chip">
+                      {w.statusText} <span className="ops-chip__code">{w.status}</span>
+                    </span>
+                  </dd>
+                  {w.status !== 'pending' ? (
+                    <>
+                      <dt>审核</dt>
+                      <dd>
+                        <span className="num">{w.decidedAt ? opsTime(w.decidedAt) : '—'}</span> 审核人 #
+                        {w.decidedBy ?? '—'}：{w.memo}
+                      </dd>
+                    </>
+                  ) : null}
+                </dl>
+                {w.status === 'pending' ? <DecideForm row={w} onDecided={replace} /> : null}
+              </li>
+            ))}
+          </ul>
         )}
         {pages > 1 ? (
           <nav className="ops-pager" aria-label="分页">
@@ -190,7 +186,7 @@ function DecideForm({ row, onDecided }: { row: OpsWithdrawalRow; onDecided: (row
   };
 
   return (
-    <form className="ops-form ops-decide" onSubmit={(e) => void confirm(e)} noValidate data-testid="ops-decide">
+    <form className="ops-form" onSubmit={(e) => void confirm(e)} noValidate data-testid="ops-decide">
       <label className="ops-field">
         <span>审核备注</span>
         <input
