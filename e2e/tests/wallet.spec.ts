@@ -132,7 +132,7 @@ test('join → a friend buys with the code → commission → withdraw → ops a
   await expect(ops.page.getByRole('heading', { name: '提现审核', level: 1 })).toBeVisible();
   const row = ops.page
     .getByTestId('ops-withdrawals')
-    .locator('tr', { hasText: `${mobile.slice(0, 3)}****${mobile.slice(7)}` });
+    .locator('li', { hasText: `${mobile.slice(0, 3)}****${mobile.slice(7)}` });
   await expect(row).toContainText('¥10.00');
   await expect(row).toContainText('审核中');
   await row.getByRole('button', { name: '通过' }).click();
