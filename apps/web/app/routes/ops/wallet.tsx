@@ -15,6 +15,7 @@ import {
 } from '@fjt/domain';
 import type { Route } from './+types/wallet';
 import { requireStaff } from '../../features/ops/require-staff.ts';
+import { OpsPager } from '../../features/ops/OpsPager.tsx';
 import { opsTime } from '../../features/ops/format.ts';
 import { callApi } from '../../lib/session.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
@@ -137,15 +138,7 @@ export default function OpsWallet() {
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav className="ops-pager" aria-label="分页">
-            {page > 1 ? <Link to={hrefOf(status, page - 1)}>上一页</Link> : <span>上一页</span>}
-            <span className="num">
-              第 {page} / {pages} 页
-            </span>
-            {page < pages ? <Link to={hrefOf(status, page + 1)}>下一页</Link> : <span>下一页</span>}
-          </nav>
-        ) : null}
+        <OpsPager page={page} pages={pages} hrefOf={(p) => hrefOf(status, p)} />
       </section>
     </>
   );
