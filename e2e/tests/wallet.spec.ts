@@ -6,6 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
 import { OPS_STATE, signIn } from '../support/login.ts';
+import { smallTapTargets } from '../support/tap-targets.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -93,6 +94,7 @@ test('join → a friend buys with the code → commission → withdraw → ops a
   await expect(page.getByTestId('proxy-orders')).toHaveText('2');
   await expect(page.getByTestId('proxy-settled')).toHaveText(`¥${commission.toFixed(2)}`);
   await page.screenshot({ path: shot('wallet-proxy-referrals'), fullPage: true });
+  expect(await smallTapTargets(page), 'tap targets of /market/proxy').toEqual([]);
 
   await page.getByTestId('proxy-to-wallet').click();
   await expect(page).toHaveURL(/\/market\/wallet$/);
@@ -100,6 +102,7 @@ test('join → a friend buys with the code → commission → withdraw → ops a
   await expect(page.getByTestId('wallet-ledger').locator('li')).toHaveCount(2);
   await expect(page.getByTestId('wallet-ledger')).toContainText('推广佣金');
   await page.screenshot({ path: shot('wallet-balance'), fullPage: true });
+  expect(await smallTapTargets(page), 'tap targets of /market/wallet').toEqual([]);
 
   // 提现: the sheet checks the amount with the server's messages before sending it
   await page.getByTestId('wallet-withdraw-open').click();
@@ -161,6 +164,7 @@ test('join → a friend buys with the code → commission → withdraw → ops a
   await page.getByText('为什么余额是负数？').click();
   await expect(page.getByText('推广订单退款时已结算的佣金会被扣回')).toBeVisible();
   await page.screenshot({ path: shot('wallet-helper'), fullPage: true });
+  expect(await smallTapTargets(page), 'tap targets of /market/wallet/helper').toEqual([]);
 });
 
 test('a new user: the empty wallet says how to earn', async ({ page }) => {
