@@ -32,7 +32,7 @@ async function reportOf(page: Page, category: 'city' | 'custom'): Promise<{ code
 }
 
 /** The generic checkout → agree → 支付宝 sandbox cashier → 确认付款; waits for the order to be PAID. */
-async function buy(page: Page, code: string) {
+async function buy(page: Page, code: string): Promise<string> {
   await page.goto(`/common/order?productCode=${code}`);
   await expect(page.getByTestId('checkout-pay')).toBeEnabled();
   await page.getByTestId('checkout-agree').check();
@@ -51,6 +51,7 @@ async function buy(page: Page, code: string) {
   // payment-callback cookie (else the next checkout would be sent back to this order)
   await page.goto(`/common/order/status?orderNo=${paidNo}`);
   await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  return paidNo;
 }
 
 test('join → a friend buys with the code → commission → withdraw → ops approves → ledger', async ({
@@ -83,7 +84,7 @@ test('join → a friend buys with the code → commission → withdraw → ops a
   const custom = await reportOf(friend.page, 'custom');
   const city = await reportOf(friend.page, 'city');
   await buy(friend.page, custom.code);
-  await buy(friend.page, city.code);
+  const cityOrder = await buy(friend.page, city.code);
   await friend.context.close();
   const commission = Math.floor(custom.amount * 10) / 100 + Math.floor(city.amount * 10) / 100;
 
@@ -158,6 +159,24 @@ test('join → a friend buys with the code → commission → withdraw → ops a
   await expect(approved).toContainText('已打款');
   await expect(approved).toContainText('已打款至微信零钱（e2e）');
   await page.screenshot({ path: shot('wallet-ledger-approved'), fullPage: true });
+
+  // the city report is refunded from the console: its commission is taken back, more than the balance left
+  const refunder = await phone(browser, OPS_STATE);
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const refunded = await refunder.page.request.post('/rabbit/v1/ops/orders/refund', {
+    data: { orderNo: cityOrder, reason: '用户申请退款（e2e）' },
+    headers: { origin },
+  });
+  expect(refunded.status(), await refunded.text()).toBe(200);
+  await refunder.context.close();
+  await page.reload();
+  const negative = (commission - 10 - Math.floor(city.amount * 10) / 100).toFixed(2);
+  await expect(page.getByTestId('wallet-balance')).toHaveText(negative);
+  await expect(page.getByTestId('wallet-negative')).toContainText('余额为负');
+  await expect(page.getByTestId('wallet-ledger').locator('li').first()).toContainText('佣金退回（订单退款）');
+  await page.screenshot({ path: shot('wallet-negative'), fullPage: true });
+  await page.goto('/market/proxy');
+  await expect(page.getByTestId('proxy-referrals')).toContainText('已退回');
 
   await page.goto('/market/wallet/helper');
   await expect(page.getByTestId('wallet-helper-page')).toContainText('实付金额的 10%');
