@@ -40,6 +40,7 @@ export const REDIRECTS: Record<string, RegExp> = {
   'ops-import': /^\/login\?redirect=%2Fops%2Fimport$/,
   'ops-codes': /^\/login\?redirect=%2Fops%2Fcodes$/,
   'ops-orders': /^\/login\?redirect=%2Fops%2Forders$/,
+  'ops-wallet': /^\/login\?redirect=%2Fops%2Fwallet$/,
 };
 
 /** Pages that answer an unknown id with a 404 of their own wording (PAGES.md) instead of the generic page. */

@@ -56,7 +56,15 @@ test.describe('/ops', () => {
     // no phone tab bar in the staff area
     await expect(page.locator('.tab-bar')).toHaveCount(0);
     const nav = page.getByRole('navigation', { name: '控制台' });
-    await expect(nav.getByRole('link')).toHaveText(['概览', '工作人员', '审计日志', '数据导入', '兑换码', '订单']);
+    await expect(nav.getByRole('link')).toHaveText([
+      '概览',
+      '工作人员',
+      '审计日志',
+      '数据导入',
+      '兑换码',
+      '订单',
+      '提现审核',
+    ]);
     await page.screenshot({ path: shot('ops-home-375'), fullPage: true });
 
     const phone = freshPhone();

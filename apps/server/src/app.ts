@@ -54,6 +54,8 @@ import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts
 import { registerPayments } from './modules/payments/setup.ts';
 import { opsOrdersRoutes } from './modules/ops-orders/routes.ts';
 import { createOpsOrdersService } from './modules/ops-orders/service.ts';
+import { createWalletService } from './modules/wallet/service.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { reportProducts, tradeProducts } from './modules/mall/products.ts';
 import { createReportFiles, RendererUnavailable, type ReportRenderer } from './modules/mall/files.ts';
 import { chromiumRenderer } from './modules/mall/renderer.ts';
@@ -86,6 +88,7 @@ export interface BuildOptions {
         | 'ALIPAY_APP_PRIVATE_KEY'
         | 'ALIPAY_PUBLIC_KEY'
         | 'ALIPAY_GATEWAY'
+        | 'PROXY_RATE_BP'
         | 'CHROMIUM_PATH'
       >
     >;
@@ -181,6 +184,8 @@ export async function buildApp({
     now,
     cityName: async (cityId) => (await services.geo.getCity(cityId))?.name ?? null,
   });
+  // the reseller wallet settles and reverses commissions in the payment's own transaction (the core's hooks)
+  const wallet = createWalletService({ db: database.db, now, publicOrigin: origin, rateBp: env.PROXY_RATE_BP });
   // Report PDFs are printed from this server's own pages: without a web build there is nothing to print.
   const hasPages = Boolean(webBuildDir && webBuildExists(webBuildDir));
   const reportFiles = createReportFiles({
@@ -203,6 +208,7 @@ export async function buildApp({
     publicOrigin: origin,
     now,
     products: [reportProducts, tradeProducts],
+    hooks: wallet.hooks,
     fulfil: { report: reportFulfilment({ files: reportFiles, now }), trade: trade.fulfilment },
   });
   const mall = createMallService({ db: database.db, services, files: reportFiles });
@@ -254,6 +260,7 @@ export async function buildApp({
         orders: payments.orders,
         lookup: createOpsOrdersService(database.db),
       });
+      await api.register(walletRoutes, { wallet, orders: payments.orders, staff });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

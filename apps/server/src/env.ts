@@ -47,6 +47,8 @@ const envSchema = z
     /** Per-IP API requests a minute: reads (GET) and writes (other methods); 0 turns that limit off. */
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+    /** The commission rate a new reseller (/market/proxy) gets, in basis points of the paid amount: 1000 = 10%. */
+    PROXY_RATE_BP: z.coerce.number().int().min(0).max(5000).default(1000),
     /** The Chromium that prints the report mall's PDFs (playwright-core drives it); missing → the file fails clearly. */
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
     /** Dataset scale seeded on first start. */

@@ -156,6 +156,7 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   'ops-import': '数据导入：上传小区、挂牌、成交、租房 CSV，校验后写入并运行价格提醒任务。',
   'ops-codes': '兑换码：生成一批单次使用的会员兑换码。',
   'ops-orders': '订单：按订单号或手机号查询订单、支付通知与资金流水，已支付订单可退款，退款写入审计日志。',
+  'ops-wallet': '提现审核：推广佣金的提现申请，通过即已打款、驳回退回余额，每笔只处理一次并写入审计日志。',
 };
 
 export function pagePurpose(routeId: string | undefined): string | undefined {

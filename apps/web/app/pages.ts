@@ -96,8 +96,8 @@ export const PAGES: Record<string, PageInfo> = {
   'market-history': { title: '已购报告' },
   'market-order': { title: '确认订单' },
   'market-order-status': { title: '支付结果' },
-  'market-proxy': { title: '报告分销' },
-  'market-wallet': { title: '钱包' },
+  'market-proxy': { title: '报告分销', noindex: true },
+  'market-wallet': { title: '钱包', noindex: true },
   'market-wallet-helper': { title: '钱包说明' },
   'mini-result': { title: '查价结果' },
   'plate-list': { title: '板块列表', skeleton: 'list' },
@@ -194,6 +194,7 @@ export const PAGES: Record<string, PageInfo> = {
   'ops-import': { title: '数据导入', noindex: true, ownLayout: true },
   'ops-codes': { title: '兑换码', noindex: true, ownLayout: true },
   'ops-orders': { title: '订单', noindex: true, ownLayout: true },
+  'ops-wallet': { title: '提现审核', noindex: true, ownLayout: true },
 };
 
 export function pageInfo(routeId: string | undefined): PageInfo | undefined {

@@ -49,6 +49,7 @@ import { readCookie } from './lib/cookies.ts';
 import { rememberChannel, rememberCity } from './lib/city-storage.ts';
 import { chunkFailureScript, reloadOnChunkFailure } from './lib/chunk-reload.ts';
 import { layoutOf } from './layouts.ts';
+import { rememberProxyCode } from './lib/proxy-code.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (context.pageError) throw data({ message: context.pageError.message }, { status: context.pageError.status });
@@ -145,6 +146,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (channel) rememberChannel(channel);
   }, [channel]);
+  // a reseller's share link (?proxy=CODE): kept until a report or deal-data checkout sends it
+  useEffect(() => {
+    rememberProxyCode(location.search);
+  }, [location.search]);
   // The app has hydrated: taps now reach React (e2e/tests/slow-3g.spec.ts measures when this happens).
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '');

@@ -49,3 +49,4 @@ export * from './api/products.ts';
 export * from './api/trade.ts';
 export * from './api/mall.ts';
 export * from './api/ops-orders.ts';
+export * from './api/wallet.ts';

@@ -139,7 +139,9 @@ export const walletAccounts = pgTable(
 
 /**
  * 钱包流水: one business event (commission, commission_reversal, withdraw_request, withdraw_approve,
- * withdraw_reject), once per (kind, ref). status: posted | pending (a withdrawal awaiting the console).
+ * withdraw_reject), once per (kind, ref). status: posted, or for a withdraw_request pending (awaiting the console)
+ * → approved | rejected (decided_at, decided_by; the decision's own transaction is withdraw_approve / withdraw_reject
+ * with ref = the request's id).
  */
 export const walletTransactions = pgTable(
   'wallet_transactions',

@@ -5,6 +5,7 @@
 // (memberCard/buyMember, market/order/create, trade/order/create) make the same order through the same catalogue.
 import { z } from 'zod';
 import { PRODUCT_KINDS } from './payments.ts';
+import { proxyCodeParam } from './wallet.ts';
 
 /** Product codes: upper-case letters, digits, '_' and '-', 2–48 characters (VIP_MONTH, RPT-C-330100-2026, …). */
 export const PRODUCT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{1,47}$/;
@@ -42,4 +43,6 @@ export const createProductOrderInput = z.object({
   productCode: productCodeParam,
   /** Same-origin path to land on after paying (spec §2 order redirect); checked with the redirect helper. */
   returnTo: z.string().max(512).optional(),
+  /** A reseller's 推广码 from a share link (report and deal-data products earn it a commission). */
+  proxyCode: proxyCodeParam.optional(),
 });

@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS = [
   'order.refund.late',
   'order.refund.late.done',
   'order.refund.late.failed',
+  'wallet.commission',
+  'wallet.commission.reversal',
+  'wallet.withdraw.request',
+  'wallet.withdraw.approve',
+  'wallet.withdraw.reject',
 ] as const;
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.grant': '授予角色',
@@ -53,6 +58,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.refund.late': '迟到支付待退款',
   'order.refund.late.done': '迟到支付已退款',
   'order.refund.late.failed': '迟到支付退款失败',
+  'wallet.commission': '推广佣金入账',
+  'wallet.commission.reversal': '推广佣金退回',
+  'wallet.withdraw.request': '申请提现',
+  'wallet.withdraw.approve': '提现审核通过',
+  'wallet.withdraw.reject': '提现审核驳回',
 };
 
 /** The viewer of an /ops page, resolved by the server (ADR 0009's one exception); roles empty: not staff. */

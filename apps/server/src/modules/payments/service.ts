@@ -67,6 +67,21 @@ export interface Fulfilment {
 }
 export type Fulfilments = Partial<Record<ProductKind, Fulfilment>>;
 
+/**
+ * What else a grant or a revocation moves, for any kind of product (the reseller's commission): run right after the
+ * fulfilment, in the same transaction and under the same once-per-order guard (the ledger row), in list order.
+ */
+export type OrderHook = (tx: Database, order: OrderRow) => Promise<void>;
+export interface OrderHooks {
+  afterGrant?: readonly OrderHook[];
+  afterRevoke?: readonly OrderHook[];
+  /**
+   * A reseller's code sent with a product order: checks it (throws an ApiError to refuse the order) and records the
+   * referral, in the order's transaction.
+   */
+  attribute?: (tx: Database, order: OrderRow, proxyCode: string) => Promise<void>;
+}
+
 export interface ApplyResult {
   /** Whether the provider should be told 'accepted' (a duplicate is accepted too). */
   accepted: boolean;
@@ -102,11 +117,13 @@ export function createOrdersService(deps: {
   providers: Providers;
   fulfil: Fulfilments;
   catalogue: Catalogue;
+  hooks?: OrderHooks;
   publicOrigin: string;
   now: () => number;
   log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 }) {
   const { db, providers, fulfil, catalogue, publicOrigin } = deps;
+  const hooks = deps.hooks ?? {};
   const now = () => new Date(deps.now());
   const lastQueried = new Map<string, number>();
 
@@ -261,7 +278,10 @@ export function createOrdersService(deps: {
                   ${t}::timestamptz)
           ON CONFLICT (order_no, kind) DO NOTHING RETURNING id::int AS id`,
     );
-    if (ledger.length > 0) await fulfil[order.productKind]?.revoke(tx, order);
+    if (ledger.length > 0) {
+      await fulfil[order.productKind]?.revoke(tx, order);
+      for (const hook of hooks.afterRevoke ?? []) await hook(tx, order);
+    }
     await recordAudit(tx, {
       actorId,
       action: 'order.refunded',
@@ -384,11 +404,9 @@ export function createOrdersService(deps: {
                     ON CONFLICT (order_no, kind) DO NOTHING RETURNING id::int AS id`,
               );
               if (ledger.length > 0) {
-                await fulfil[order.productKind]?.grant(tx, {
-                  ...order,
-                  status: 'PAID',
-                  providerTxnId: n.providerTxnId,
-                });
+                const paid: OrderRow = { ...order, status: 'PAID', providerTxnId: n.providerTxnId, paidAt: t };
+                await fulfil[order.productKind]?.grant(tx, paid);
+                for (const hook of hooks.afterGrant ?? []) await hook(tx, paid);
               }
               return done(outcome);
             };
@@ -587,7 +605,7 @@ export function createOrdersService(deps: {
      */
     async createProductOrder(
       userId: number,
-      input: { productCode: string; returnTo?: string | undefined },
+      input: { productCode: string; returnTo?: string | undefined; proxyCode?: string | undefined },
       key: string | undefined,
       options: { route: string; kind?: ProductKind },
     ) {
@@ -602,6 +620,10 @@ export function createOrdersService(deps: {
           amountFen: entry.amountFen,
           returnTo: input.returnTo,
         });
+        if (input.proxyCode) {
+          if (!hooks.attribute) throw new Error('a proxy code was sent but no attribution is set up');
+          await hooks.attribute(tx, order, input.proxyCode);
+        }
         return { order: view(order) };
       });
     },

@@ -7,7 +7,13 @@ import { createHttpClient } from './http.ts';
 import { appleCatalogueOf } from './apple/setup.ts';
 import { createPaymentSetup, type PayMode, type PaymentEnv } from './registry.ts';
 import { createVirtualClock, registerSandbox, type SandboxCore } from './sandbox/core.ts';
-import { createOrdersService, vipFulfilment, type Fulfilments, type OrdersService } from './service.ts';
+import {
+  createOrdersService,
+  vipFulfilment,
+  type Fulfilments,
+  type OrderHooks,
+  type OrdersService,
+} from './service.ts';
 import { paymentsRoutes } from './routes.ts';
 import { createCatalogue, vipProducts, type ProductSource } from './catalogue.ts';
 import type { WechatOauth } from './wechat/oauth.ts';
@@ -44,6 +50,8 @@ export async function registerPayments(
     fulfil?: Fulfilments;
     /** Extra product sources (report, trade, activity) beside the VIP cards. */
     products?: readonly ProductSource[];
+    /** afterGrant / afterRevoke lists and the reseller attribution of product orders (the wallet's). */
+    hooks?: OrderHooks;
     /** 0: no timer (the job is still callable). */
     timeoutJobMs?: number;
     sandboxTickMs?: number;
@@ -76,6 +84,7 @@ export async function registerPayments(
     providers: setup.providers,
     fulfil: { vip: vipFulfilment({ grantDays: options.membership.grantDays, now: options.now }), ...options.fulfil },
     catalogue: createCatalogue([vipProducts, ...(options.products ?? [])]),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
     publicOrigin: options.publicOrigin,
     now: options.now,
     log: app.log,

@@ -37,7 +37,7 @@ export function ProductOrder({
     state.status === 'ready' && state.product && (!kind || state.product.kind === kind) ? state.product : null;
   const createOrder = useCallback(
     (key: string) =>
-      product ? createProductOrder(createPath, product.code, returnTo, key) : Promise.reject(new Error('no product')),
+      product ? createProductOrder(createPath, product, returnTo, key) : Promise.reject(new Error('no product')),
     [createPath, product, returnTo],
   );
   const statusHref = useCallback((orderNo: string) => withOrderNo(statusPath, orderNo), [statusPath]);

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { IDEMPOTENCY_HEADER, PRODUCT_MESSAGES, type Envelope, type OrderView, type ProductView } from '@fjt/domain';
 import { callApi } from '../../lib/session.ts';
+import { forgetProxyCode, proxyCodeFor, refusedForCode } from '../../lib/proxy-code.ts';
 import type { CheckoutProduct } from './Checkout.tsx';
 import type { LoadState } from './CatalogueGate.tsx';
 
@@ -46,14 +47,26 @@ export function checkoutProductOf(p: ProductView): CheckoutProduct {
   };
 }
 
-/** The page's creating call for a product: POST `path` {productCode, returnTo}. */
-export function createProductOrder(
+/**
+ * The page's creating call for a product: POST `path` {productCode, returnTo, proxyCode} — the reseller code of a
+ * share link for report and deal-data products; refused (unknown, the buyer's own), it is dropped and the order made
+ * without it (the refusal rolled the attempt back, so the same Idempotency-Key is free again).
+ */
+export async function createProductOrder(
   path: 'common/order/create' | 'market/order/create' | 'trade/order/create',
-  productCode: string,
+  product: { code: string; kind: ProductView['kind'] },
   returnTo: string | null,
   idempotencyKey: string,
 ): Promise<Envelope<{ order: OrderView } | null>> {
-  return callApi<{ order: OrderView }>(path, returnTo ? { productCode, returnTo } : { productCode }, {
-    [IDEMPOTENCY_HEADER]: idempotencyKey,
-  });
+  const create = (proxyCode: string | null) =>
+    callApi<{ order: OrderView }>(
+      path,
+      { productCode: product.code, ...(returnTo ? { returnTo } : {}), ...(proxyCode ? { proxyCode } : {}) },
+      { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    );
+  const proxyCode = proxyCodeFor(product.kind);
+  const res = await create(proxyCode);
+  if (!proxyCode || res.resultCode === 0 || !refusedForCode(res.errMsg)) return res;
+  forgetProxyCode();
+  return create(null);
 }

@@ -49,6 +49,13 @@ export const OPS_CONSOLES: readonly OpsConsole[] = [
     description: '按订单号或手机号查订单、支付通知和流水；已支付订单可退款',
     roles: ['ops'],
   },
+  {
+    id: 'ops-wallet',
+    to: '/ops/wallet',
+    title: '提现审核',
+    description: '推广佣金的提现申请：通过（已打款）或驳回（退回余额），每笔一次，写审计日志',
+    roles: ['ops'],
+  },
 ];
 
 export function consolesFor(roles: readonly StaffRole[]): OpsConsole[] {

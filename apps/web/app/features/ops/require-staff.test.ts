@@ -59,6 +59,7 @@ describe('the consoles', () => {
       'ops-import',
       'ops-codes',
       'ops-orders',
+      'ops-wallet',
     ]);
     expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff']);
     expect(consolesFor([])).toEqual([]);

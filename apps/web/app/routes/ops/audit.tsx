@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, auditQuery, pageTitle } from '@fjt/domain';
 import type { Route } from './+types/audit';
 import { requireStaff } from '../../features/ops/require-staff.ts';
+import { OpsPager } from '../../features/ops/OpsPager.tsx';
 import { opsTime } from '../../features/ops/format.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
@@ -134,15 +135,7 @@ export default function OpsAudit({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <nav className="ops-pager" aria-label="分页">
-            {page > 1 ? <Link to={hrefOf(page - 1, actorId, action)}>上一页</Link> : <span>上一页</span>}
-            <span className="num">
-              第 {page} / {pages} 页
-            </span>
-            {page < pages ? <Link to={hrefOf(page + 1, actorId, action)}>下一页</Link> : <span>下一页</span>}
-          </nav>
-        ) : null}
+        <OpsPager page={page} pages={pages} hrefOf={(p) => hrefOf(p, actorId, action)} />
       </section>
     </>
   );
