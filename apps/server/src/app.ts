@@ -57,8 +57,15 @@ import { createOpsOrdersService } from './modules/ops-orders/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { reportProducts, tradeProducts } from './modules/mall/products.ts';
-import { createReportFiles, RendererUnavailable, type ReportRenderer } from './modules/mall/files.ts';
+import {
+  createReportFiles,
+  RendererUnavailable,
+  reportPagePath,
+  reportTarget,
+  type ReportRenderer,
+} from './modules/mall/files.ts';
 import { chromiumRenderer } from './modules/mall/renderer.ts';
+import { createPrintPasses, PRINT_PASS_HEADER } from './modules/mall/print-pass.ts';
 import { reportFulfilment } from './modules/mall/fulfil.ts';
 import { createMallService } from './modules/mall/service.ts';
 import { mallRoutes } from './modules/mall/routes.ts';
@@ -90,6 +97,7 @@ export interface BuildOptions {
         | 'ALIPAY_GATEWAY'
         | 'PROXY_RATE_BP'
         | 'CHROMIUM_PATH'
+        | 'PRINT_PASS_SECRET'
       >
     >;
   database: DatabaseHandle;
@@ -188,8 +196,11 @@ export async function buildApp({
   const wallet = createWalletService({ db: database.db, now, publicOrigin: origin, rateBp: env.PROXY_RATE_BP });
   // Report PDFs are printed from this server's own pages: without a web build there is nothing to print.
   const hasPages = Boolean(webBuildDir && webBuildExists(webBuildDir));
+  // a bought report is printed as a member sees it (ADR 0013)
+  const printPasses = createPrintPasses({ secret: env.PRINT_PASS_SECRET, now });
   const reportFiles = createReportFiles({
     db: database.db,
+    passes: printPasses,
     renderer:
       reportRenderer ??
       (hasPages
@@ -253,7 +264,21 @@ export async function buildApp({
         wechatOauth: payments.wechatOauth,
         publicOrigin: origin,
       });
-      await api.register(mallRoutes, { mall, files: reportFiles, orders: payments.orders });
+      await api.register(mallRoutes, {
+        mall,
+        files: reportFiles,
+        orders: payments.orders,
+        ...(env.APP_TEST_HOOKS
+          ? {
+              printPass: async (code: string) => {
+                const target = await reportTarget(database.db, code);
+                if (!target) return null;
+                const path = reportPagePath(target);
+                return { path, pass: printPasses.issue(path) };
+              },
+            }
+          : {}),
+      });
       await api.register(tradeRoutes, { trade, orders: payments.orders });
       await api.register(opsOrdersRoutes, {
         staff,
@@ -284,6 +309,9 @@ export async function buildApp({
         if (found.extended) cookieOfSession.set(reply, token!);
         return staff.viewerOf(found.user);
       },
+      // the report printer's page request (ADR 0013): a pass for exactly this URL prints it as a member sees it
+      printViewer: (request) =>
+        printPasses.verify(request.headers[PRINT_PASS_HEADER], request.url) ? { member: true } : null,
     });
   }
   return app;

@@ -51,6 +51,11 @@ const envSchema = z
     PROXY_RATE_BP: z.coerce.number().int().min(0).max(5000).default(1000),
     /** The Chromium that prints the report mall's PDFs (playwright-core drives it); missing → the file fails clearly. */
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    /**
+     * Signs the report printer's short-lived print passes (ADR 0013); unset: a random secret per process. Several
+     * instances behind one PUBLIC_ORIGIN must share one (the page may be served by another instance than the queue).
+     */
+    PRINT_PASS_SECRET: z.string().min(32, 'PRINT_PASS_SECRET must be at least 32 characters').optional(),
     /** Dataset scale seeded on first start. */
     SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
     /**

@@ -317,4 +317,9 @@ export interface RouterContext {
    * null for a visitor. Absent on every other page, which never sees the user.
    */
   staff?: OpsViewer | null;
+  /**
+   * Only on a page request carrying a valid print pass for its own URL (ADR 0013: the report mall's PDF renderer):
+   * the viewer the report is printed for, a member. Such a page is never cached; absent on every other request.
+   */
+  printViewer?: DealViewer;
 }

@@ -15,7 +15,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import { isbot } from 'isbot';
-import { CURRENT_VERSION_COOKIE, detectClient, type OpsViewer, type RouterContext } from '@fjt/domain';
+import { CURRENT_VERSION_COOKIE, detectClient, type DealViewer, type OpsViewer, type RouterContext } from '@fjt/domain';
 import { sendCached, type ResponseCache } from './response-cache.ts';
 import { pageCsp } from './security.ts';
 import type { PageErrors } from './framework-errors.ts';
@@ -34,6 +34,12 @@ export interface SsrOptions {
    * paths only: every other page never sees the user (ADR 0009).
    */
   opsViewer?: ((request: FastifyRequest, reply: FastifyReply) => Promise<OpsViewer | null>) | undefined;
+  /**
+   * The viewer a page request's valid print pass stands for (ADR 0013: the report mall's PDF renderer), or null for
+   * every other request. Such a page sees it as `printViewer`, is answered `private, no-store` and never touches
+   * the page cache.
+   */
+  printViewer?: ((request: FastifyRequest) => DealViewer | null) | undefined;
 }
 
 /** The staff area: /ops, /ops/… and their .data requests (client navigations). */
@@ -57,7 +63,7 @@ export function webBuildExists(buildDir: string): boolean {
 
 export async function registerSsr(
   app: FastifyInstance,
-  { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer }: SsrOptions,
+  { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer, printViewer }: SsrOptions,
 ) {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
@@ -110,6 +116,16 @@ export async function registerSsr(
         const staff = opsViewer ? await opsViewer(request, reply) : null;
         const response = await handle(toWebRequest(request, reply, publicOrigin), { ...loadContext, staff });
         markOps(reply);
+        return sendPage(reply, response, true);
+      }
+      const printing = request.method === 'GET' && printViewer ? printViewer(request) : null;
+      if (printing) {
+        // a member's page: neither served from nor stored in the page cache, nor by anyone downstream
+        const response = await handle(toWebRequest(request, reply, publicOrigin), {
+          ...loadContext,
+          printViewer: printing,
+        });
+        reply.header('cache-control', 'private, no-store');
         return sendPage(reply, response, true);
       }
       const key = pageCache ? pageCacheKey(request) : null;

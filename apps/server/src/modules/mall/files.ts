@@ -2,14 +2,19 @@
 // data edition (the city's newest month, 'YYYY-MM'), rendered by a small in-process queue — one at a time, retried
 // on failure, on demand when a download finds none. The renderer is injected: Chromium printing this server's own
 // report page (renderer.ts) in the app, a stub in the tests. A renderer that cannot run at all (no Chromium) fails
-// the file at once with a clear Chinese message; the owner's 重新生成 puts it back in the queue.
+// the file at once with a clear Chinese message; the owner's 重新生成 puts it back in the queue. Each render gets a
+// fresh print pass for its page (print-pass.ts, ADR 0013): a bought report prints its member-only rows in full.
 import { createHash } from 'node:crypto';
 import { queryRows, sql, type Database } from '@fjt/db';
 import { MALL_MESSAGES, type ReportCategory, type ReportFileStatus } from '@fjt/domain';
+import type { PrintPasses } from './print-pass.ts';
 
 export interface ReportRenderer {
-  /** The PDF of this same-origin page path. */
-  render(path: string): Promise<Uint8Array>;
+  /**
+   * The PDF of this same-origin page path; `pass`, when given, is sent with that page's request only (header
+   * PRINT_PASS_HEADER) so the page is rendered as a member sees it.
+   */
+  render(path: string, pass?: string): Promise<Uint8Array>;
 }
 
 /** Thrown by a renderer that cannot work on this machine (no browser): no retry helps until someone fixes it. */
@@ -83,6 +88,8 @@ export interface ReportFiles {
 export function createReportFiles(deps: {
   db: Database;
   renderer: ReportRenderer;
+  /** Signs each render's print pass; without it pages are printed as a visitor sees them. */
+  passes?: PrintPasses;
   now: () => number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Tries before a file is marked failed. */
@@ -135,7 +142,9 @@ export function createReportFiles(deps: {
       return true;
     }
     try {
-      const pdf = await renderer.render(reportPagePath(target));
+      const path = reportPagePath(target);
+      // signed just before the render: the pass lives two minutes at most
+      const pdf = await renderer.render(path, deps.passes?.issue(path));
       if (pdf.byteLength < 100 || Buffer.from(pdf.subarray(0, 4)).toString('latin1') !== '%PDF') {
         throw new Error('renderer returned no PDF');
       }

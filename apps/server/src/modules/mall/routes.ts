@@ -1,7 +1,8 @@
 // The report mall's calls (PAGES.md §3.10; spec §7 Trading): trading/city-list, trading/spu-count,
 // trading/cityView, trading/city/promotion, trading/newsView; NEW market/product/list, market/product/detail,
 // POST market/order/create, market/purchased, GET market/report/file (the PDF, owners only) and POST
-// market/report/regenerate (重新生成 after a failed render).
+// market/report/regenerate (重新生成 after a failed render). With APP_TEST_HOOKS (end-to-end tests) also GET
+// dev/print-pass: a report product's print path with a fresh print pass, to load it as the PDF renderer does.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
@@ -41,7 +42,9 @@ export const mallRoutes: FastifyPluginAsyncZod<{
   mall: MallService;
   files: ReportFiles;
   orders: OrdersService;
-}> = async (app, { mall, files, orders }) => {
+  /** Only with APP_TEST_HOOKS: a report product's print path with a fresh pass (serves dev/print-pass). */
+  printPass?: (productCode: string) => Promise<{ path: string; pass: string } | null>;
+}> = async (app, { mall, files, orders, printPass }) => {
   app.get(
     '/trading/city-list',
     {
@@ -237,4 +240,10 @@ export const mallRoutes: FastifyPluginAsyncZod<{
         .send(Buffer.from(file.pdf));
     },
   );
+
+  if (printPass) {
+    app.get('/dev/print-pass', { schema: { hide: true, querystring: reportFileQuery } }, async (request) =>
+      ok(found(await printPass(request.query.productCode), PRODUCT_MESSAGES.unknown)),
+    );
+  }
 };

@@ -1,6 +1,7 @@
 // /{city}/house-report?estateId 小区报告 (PAGES.md §3.4, share layout): a one-page estate report — summary,
 // rank in the plate, trend, deals, room types, buildings and risk flags — from the estate service calls the
-// detail page uses. Opening it issues (once per estate and data month) the certificate printed at its foot.
+// detail page uses. Opening it issues (once per estate and data month) the certificate printed at its foot. The
+// report mall prints it with a print pass (ADR 0013): its deal rows then come unmasked from the server.
 import { useMemo } from 'react';
 import { Link, data } from 'react-router';
 import {
@@ -45,7 +46,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!basic || basic.cityId !== cityId) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const [trend, deals, roomTypes, buildings, analysis, rank, certificate] = await Promise.all([
     orNull(estates.headerChart({ houseId: estateId, months: 12 })),
-    orNull(estates.deals({ houseId: estateId, page: 1, size: LATEST_DEALS })),
+    // masked for everyone but the report printer's print pass (ADR 0013: a bought report prints every row)
+    orNull(estates.deals({ houseId: estateId, page: 1, size: LATEST_DEALS }, context.printViewer)),
     orNull(estates.roomTypeAnalysis(estateId)),
     orNull(estates.buildingAnalysis(estateId)),
     orNull(estates.listingAnalysis(estateId)),
