@@ -50,7 +50,7 @@ interface ProductRow {
   durationDays: number;
   soldCount: number;
 }
-const PRODUCT_COLUMNS = sql`id, code, city_id AS "cityId", title, subtitle, contents, coverage,
+const PRODUCT_COLUMNS = sql`id::int AS id, code, city_id AS "cityId", title, subtitle, contents, coverage,
   update_cycle AS "updateCycle", price_fen AS "priceFen", origin_fen AS "originFen", duration_days AS "durationDays",
   sold_count AS "soldCount"`;
 /** On sale: active, and a deal-data package has its days. */
@@ -300,7 +300,7 @@ export function createTradeService(db: Database, deps: TradeDeps) {
         revoked: boolean;
       }>(
         db,
-        sql`SELECT m.order_no AS "orderNo", m.product_code AS "productCode", p.id AS "productId", p.title,
+        sql`SELECT m.order_no AS "orderNo", m.product_code AS "productCode", p.id::int AS "productId", p.title,
                    m.city_id AS "cityId",
                    to_char(m.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startsAt",
                    to_char(m.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "endsAt",

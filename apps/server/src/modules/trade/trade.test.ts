@@ -40,7 +40,7 @@ beforeAll(async () => {
             '["成交日期","成交总价"]'::jsonb, '杭州全市 · 近12个月', '每月更新', 25900, null, 90, 2),
            ('TRD-TEST-OFF', 'trade', 'deal', ${CITY}, '下架包', '', '[]'::jsonb, '', '', 100, null, 30, 3)`);
   await seeded.database.db.execute(sql`UPDATE mall_products SET active = false WHERE code = 'TRD-TEST-OFF'`);
-  const [p] = await rows<{ id: number }>(sql`SELECT id FROM mall_products WHERE code = 'TRD-TEST-605-30'`);
+  const [p] = await rows<{ id: number }>(sql`SELECT id::int AS id FROM mall_products WHERE code = 'TRD-TEST-605-30'`);
   productId = p!.id;
   const [top] = await rows<{ estateId: number }>(
     sql`SELECT estate_id AS "estateId" FROM deal WHERE city_id = ${CITY} GROUP BY estate_id
