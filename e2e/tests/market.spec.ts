@@ -16,7 +16,7 @@ test('报告商城: buy a city report with 支付宝 and download its PDF from �
   await signIn(page);
   await page.goto('/market?cityId=605');
   await expect(page.getByTestId('market-city')).toContainText('杭州');
-  await expect(page.getByTestId('market-view')).toContainText('网签量');
+  await expect(page.getByTestId('market-view')).toContainText('成交套数');
   await expect(page.getByTestId('market-view')).toContainText('成交均价');
   await expect(page.getByRole('tab', { name: /小区/ })).toBeVisible();
   const cards = page.getByTestId('market-products').getByTestId('report-card');

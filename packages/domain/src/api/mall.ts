@@ -63,13 +63,13 @@ export const cityViewBody = z.object({
   cityName: z.string(),
   /** 'YYYY-MM' of the newest month with data. */
   month: z.string().nullable(),
-  /** 网签量: the month's deals. */
+  /** 成交套数: the month's deals of every source (网签 only: trading/trade-show). */
   dealCount: z.number().int(),
   /** 成交均价 元/㎡. */
   dealAvg: z.number().nullable(),
   /** Month-on-month change of 成交均价, percent. */
   dealMom: z.number().nullable(),
-  /** Month-on-month change of 网签量, percent. */
+  /** Month-on-month change of 成交套数, percent. */
   countMom: z.number().nullable(),
   listingAvg: z.number().nullable(),
 });

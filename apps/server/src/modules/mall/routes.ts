@@ -77,7 +77,7 @@ export const mallRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: '城市成交概况：最新月份网签量、成交均价及环比',
+        summary: '城市成交概况：最新月份成交套数、成交均价及环比',
         querystring: cityQuery,
         response: { 200: envelopeOf(cityViewBody) },
       },

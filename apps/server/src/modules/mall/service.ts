@@ -101,7 +101,7 @@ export function createMallService(deps: { db: Database; services: Services; file
       return { cityId, total, categories, trade };
     },
 
-    /** trading/cityView: the newest month's 网签量 and 成交均价 with their MoM (market/city-overview's figures). */
+    /** trading/cityView: the newest month's 成交套数 and 成交均价 with their MoM (market/city-overview's figures). */
     async cityView(cityId: number): Promise<CityViewBody | null> {
       const overview = await services.market.cityOverview(cityId);
       if (!overview) return null;

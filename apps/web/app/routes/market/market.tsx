@@ -1,4 +1,4 @@
-// /market 报告商城 (PAGES.md §3.10): the city (→ /market/citys), its 网签量 and 成交均价 (trading/cityView), the
+// /market 报告商城 (PAGES.md §3.10): the city (→ /market/citys), its 成交套数 and 成交均价 (trading/cityView), the
 // promotion (trading/city/promotion), the category tabs 全部/城市/区域/小区/定制 over the product cards (NEW
 // market/product/list, infinite scroll; trading/spu-count gives each tab's count) and the news (trading/newsView).
 // The city is ?cityId, else the one the visit remembers.
@@ -147,7 +147,7 @@ function CityView({ state, retry }: { state: ReturnType<typeof useApi<CityViewBo
       <p className="market-view__month">{v.month ? `${monthTitle(v.month)}成交概况` : '暂无成交数据'}</p>
       <dl>
         <div>
-          <dt>网签量</dt>
+          <dt>成交套数</dt>
           <dd className="num">{v.dealCount}套</dd>
           <dd className={countMom.className}>环比 {countMom.text}</dd>
         </div>
