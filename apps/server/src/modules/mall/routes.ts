@@ -10,8 +10,6 @@ import {
   PRODUCT_MESSAGES,
   cityQuery,
   cityViewBody,
-  createOrderBody,
-  createProductOrderInput,
   newsViewBody,
   ok,
   productDetailBody,
@@ -27,7 +25,7 @@ import {
   tradingCityListBody,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
-import { keyOf, userIdOf } from '../payments/routes.ts';
+import { productOrderRoute, userIdOf } from '../payments/routes.ts';
 import type { OrdersService } from '../payments/service.ts';
 import type { ReportFiles } from './files.ts';
 import type { MallService } from './service.ts';
@@ -146,27 +144,12 @@ export const mallRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/market/order/create',
-    {
-      schema: {
-        tags,
-        summary: '购买报告（新）：按商品目录价格创建待支付订单，已购报告不可重复购买（支持 Idempotency-Key）',
-        body: createProductOrderInput,
-        response: { 200: envelopeOf(createOrderBody) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const userId = userIdOf(request);
-      return ok(
-        await orders.createProductOrder(userId, request.body, keyOf(request.headers), {
-          route: 'market/order/create',
-          kind: 'report',
-        }),
-      );
-    },
-  );
+  productOrderRoute(app, orders, {
+    path: 'market/order/create',
+    kind: 'report',
+    tags,
+    summary: '购买报告（新）：按商品目录价格创建待支付订单，已购报告不可重复购买（支持 Idempotency-Key）',
+  });
 
   app.get(
     '/market/purchased',

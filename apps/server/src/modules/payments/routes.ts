@@ -27,6 +27,7 @@ import {
   PROVIDERS,
   unifiedOrderBody,
   unifiedOrderInput,
+  type ProductKind,
   type ProviderName,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
@@ -53,6 +54,38 @@ export const keyOf = (headers: Record<string, string | string[] | undefined>) =>
   const value = headers[IDEMPOTENCY_HEADER];
   return typeof value === 'string' ? value : undefined;
 };
+
+/**
+ * POST {path} {productCode, returnTo?, proxyCode?}: a PENDING order for a catalogue product at the catalogue's price
+ * (Idempotency-Key) — common/order/create for any kind, market/order/create and trade/order/create for theirs.
+ */
+export function productOrderRoute(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  orders: OrdersService,
+  options: { path: string; summary: string; kind?: ProductKind; tags?: string[] },
+) {
+  app.post(
+    `/${options.path}`,
+    {
+      schema: {
+        tags: options.tags ?? tags,
+        summary: options.summary,
+        body: createProductOrderInput,
+        response: { 200: envelopeOf(createOrderBody) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = userIdOf(request);
+      return ok(
+        await orders.createProductOrder(userId, request.body, keyOf(request.headers), {
+          route: options.path,
+          ...(options.kind ? { kind: options.kind } : {}),
+        }),
+      );
+    },
+  );
+}
 
 /** The state of a WeChat sign-in round trip, bound to the browser that started it. */
 const WX_STATE_COOKIE = 'fjt_wx_oauth';
@@ -89,24 +122,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await orders.product(request.query.productCode)),
   );
 
-  app.post(
-    '/common/order/create',
-    {
-      schema: {
-        tags,
-        summary: '通用下单：按商品目录价格为任一商品创建待支付订单（支持 Idempotency-Key）',
-        body: createProductOrderInput,
-        response: { 200: envelopeOf(createOrderBody) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const userId = userIdOf(request);
-      return ok(
-        await orders.createProductOrder(userId, request.body, keyOf(request.headers), { route: 'common/order/create' }),
-      );
-    },
-  );
+  productOrderRoute(app, orders, {
+    path: 'common/order/create',
+    summary: '通用下单：按商品目录价格为任一商品创建待支付订单（支持 Idempotency-Key）',
+  });
 
   app.post(
     '/memberCard/buyMember',

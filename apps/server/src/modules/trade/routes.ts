@@ -8,8 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
   TRADE_MESSAGES,
-  createOrderBody,
-  createProductOrderInput,
   dealsUnlocked,
   ok,
   tradeDetailBody,
@@ -22,7 +20,7 @@ import {
   vipAuthorQuery,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
-import { keyOf, userIdOf } from '../payments/routes.ts';
+import { productOrderRoute, userIdOf } from '../payments/routes.ts';
 import type { OrdersService } from '../payments/service.ts';
 import type { TradeService } from './service.ts';
 
@@ -84,27 +82,12 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trade: TradeService; orders: O
     },
   );
 
-  app.post(
-    '/trade/order/create',
-    {
-      schema: {
-        tags,
-        summary: '购买成交数据（新）：按商品目录价格为数据包创建待支付订单（支持 Idempotency-Key）',
-        body: createProductOrderInput,
-        response: { 200: envelopeOf(createOrderBody) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const userId = userIdOf(request);
-      return ok(
-        await orders.createProductOrder(userId, request.body, keyOf(request.headers), {
-          route: 'trade/order/create',
-          kind: 'trade',
-        }),
-      );
-    },
-  );
+  productOrderRoute(app, orders, {
+    path: 'trade/order/create',
+    kind: 'trade',
+    tags,
+    summary: '购买成交数据（新）：按商品目录价格为数据包创建待支付订单（支持 Idempotency-Key）',
+  });
 
   app.get(
     '/trade/purchased',

@@ -53,6 +53,36 @@ export function EmptyState({
   );
 }
 
+/** What could not load (its title), why (the server's message) and 重新加载: every page's failed-fetch state. */
+export function LoadFailed({
+  title,
+  message,
+  retry,
+  testId,
+  frame,
+}: {
+  title: ReactNode;
+  message?: ReactNode;
+  retry: () => void;
+  testId?: string;
+  frame?: EmptyStateProps['frame'];
+}) {
+  return (
+    <EmptyState
+      art="data"
+      title={title}
+      hint={message}
+      {...(testId ? { testId } : {})}
+      {...(frame ? { frame } : {})}
+      action={
+        <button type="button" className="btn btn-primary" onClick={retry}>
+          重新加载
+        </button>
+      }
+    />
+  );
+}
+
 /** The usual next step of a filtered list that came back empty: '清除筛选条件', replacing the current entry. */
 export function ClearFiltersLink({
   to = '?',

@@ -1,7 +1,7 @@
 // What every checkout page shows before its checkout: the skeleton while the viewer or the card catalogue loads,
 // the catalogue's error with 重新加载, then the page's own content.
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { CheckoutSkeleton } from './CheckoutSkeleton.tsx';
 
 /** What a checkout page loads before it can sell: loading, a failure to retry, or the loaded data. */
@@ -23,18 +23,7 @@ export function CatalogueGate<T extends object>({
 }) {
   if (!signedIn || state.status === 'loading') return <CheckoutSkeleton />;
   if (state.status === 'error') {
-    return (
-      <EmptyState
-        art="data"
-        title={errorTitle}
-        hint={state.message}
-        action={
-          <button type="button" className="btn btn-primary" onClick={retry}>
-            重新加载
-          </button>
-        }
-      />
-    );
+    return <LoadFailed title={errorTitle} message={state.message} retry={retry} />;
   }
   return children(state);
 }

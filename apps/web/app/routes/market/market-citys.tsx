@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, type TradingCity } from '@fjt/domain';
 import type { Route } from './+types/market-citys';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { rememberCity } from '../../lib/city-storage.ts';
 import { useApi } from '../../features/market/use-api.ts';
@@ -22,16 +22,7 @@ export default function MarketCitysPage() {
       {state.status === 'loading' ? (
         <RowsSkeleton count={8} />
       ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="城市列表加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="城市列表加载失败" message={state.message} retry={retry} />
       ) : (
         <ul className="market-citys">
           {state.body.list.map((c) => (

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, type PurchasedItem } from '@fjt/domain';
 import type { Route } from './+types/market-history';
 import { API, callApi, useLoginGuard } from '../../lib/session.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { chinaDate } from '../../features/account/format.ts';
 import { ReportCard } from '../../features/market/ReportCard.tsx';
@@ -54,16 +54,7 @@ export default function MarketHistoryPage() {
       {viewer.status !== 'user' || state.status === 'loading' ? (
         <RowsSkeleton count={4} />
       ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="已购报告加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="已购报告加载失败" message={state.message} retry={retry} />
       ) : state.body.list.length === 0 ? (
         <EmptyState
           title="还没有购买报告"

@@ -23,7 +23,7 @@ import type { Route } from './+types/market';
 import { callApi } from '../../lib/session.ts';
 import { rememberCity, storedCityId } from '../../lib/city-storage.ts';
 import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { ReportCard } from '../../features/market/ReportCard.tsx';
 import { useApi } from '../../features/market/use-api.ts';
@@ -126,18 +126,7 @@ export default function MarketPage() {
 function CityView({ state, retry }: { state: ReturnType<typeof useApi<CityViewBody>>['state']; retry: () => void }) {
   if (state.status === 'loading') return <div className="market-view market-view--loading" aria-busy="true" />;
   if (state.status === 'error') {
-    return (
-      <EmptyState
-        art="data"
-        title="城市概况加载失败"
-        hint={state.message}
-        action={
-          <button type="button" className="btn btn-primary" onClick={retry}>
-            重新加载
-          </button>
-        }
-      />
-    );
+    return <LoadFailed title="城市概况加载失败" message={state.message} retry={retry} />;
   }
   const v = state.body;
   const priceMom = rate(v.dealMom);
@@ -179,19 +168,7 @@ function ProductList({ cityId, category }: { cityId: number; category: ReportCat
 
   if (first.state.status === 'loading') return <RowsSkeleton count={4} />;
   if (first.state.status === 'error') {
-    return (
-      <EmptyState
-        art="data"
-        frame="plain"
-        title="报告加载失败"
-        hint={first.state.message}
-        action={
-          <button type="button" className="btn btn-primary" onClick={first.retry}>
-            重新加载
-          </button>
-        }
-      />
-    );
+    return <LoadFailed frame="plain" title="报告加载失败" message={first.state.message} retry={first.retry} />;
   }
   const total = first.state.body.total;
   if (total === 0) {

@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, safeRedirectPath } from '@fjt/domain';
 import type { Route } from './+types/buynewvip';
 import { loginHref, useViewer } from '../../lib/session.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { chinaDate } from '../../features/account/format.ts';
 import { MemberCardPicker, MemberRights } from '../../features/checkout/MemberCards.tsx';
 import { bestValueCard, yuan } from '../../features/checkout/money.ts';
@@ -80,17 +80,7 @@ export default function BuyNewVipPage() {
           <span className="sk-bone" />
         </div>
       ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="会员卡加载失败"
-          hint={state.message}
-          testId="vip-cards-error"
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="会员卡加载失败" message={state.message} retry={retry} testId="vip-cards-error" />
       ) : state.cards.length === 0 ? (
         <EmptyState
           title="暂无可购买的会员卡"

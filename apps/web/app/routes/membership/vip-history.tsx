@@ -5,7 +5,7 @@ import { Link, useMatches } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle } from '@fjt/domain';
 import type { Route } from './+types/vip-history';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { chinaDate } from '../../features/account/format.ts';
 import '../../features/checkout/checkout.css';
@@ -57,16 +57,7 @@ export default function VipHistoryPage() {
       {viewer.status !== 'user' || state.status === 'loading' ? (
         <RowsSkeleton count={4} />
       ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="购买记录加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="购买记录加载失败" message={state.message} retry={retry} />
       ) : state.list.length === 0 ? (
         <EmptyState
           title="暂无购买记录"

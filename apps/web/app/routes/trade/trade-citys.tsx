@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, type TradingCity } from '@fjt/domain';
 import type { Route } from './+types/trade-citys';
 import { Card } from '../../components/card/Card.tsx';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { TradeSkeleton } from '../../features/trade/TradeBlocks.tsx';
 import { useApi } from '../../lib/use-api.ts';
 
@@ -21,16 +21,7 @@ export default function TradeCitysPage() {
       {state.status === 'loading' ? (
         <TradeSkeleton />
       ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="城市加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="城市加载失败" message={state.message} retry={retry} />
       ) : cities.length === 0 ? (
         <EmptyState
           art="list"

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, type TradePurchase, type TradePurchasedBody } from '@fjt/domain';
 import type { Route } from './+types/trade-history';
 import { Card } from '../../components/card/Card.tsx';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { useLoginGuard } from '../../lib/session.ts';
 import { chinaDate } from '../../features/account/format.ts';
 import { TradeSkeleton } from '../../features/trade/TradeBlocks.tsx';
@@ -31,16 +31,7 @@ export default function TradeHistoryPage() {
       {state.status === 'loading' ? (
         <TradeSkeleton />
       ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="已购数据加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="已购数据加载失败" message={state.message} retry={retry} />
       ) : state.body.list.length === 0 ? (
         <EmptyState
           art="list"

@@ -7,7 +7,7 @@ import { pageTitle, type ProxyBody, type ReferralRow } from '@fjt/domain';
 import type { Route } from './+types/proxy';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
 import { copyText } from '../../lib/copy-text.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { useUserApi } from '../../features/wallet/use-api.ts';
 import { chinaTime, money } from '../../features/wallet/format.ts';
@@ -31,16 +31,7 @@ export default function ProxyPage() {
           <RowsSkeleton count={4} />
         </div>
       ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="分销信息加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="分销信息加载失败" message={state.message} retry={retry} />
       ) : state.body.proxy ? (
         <Joined body={state.body} />
       ) : (

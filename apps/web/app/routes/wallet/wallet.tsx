@@ -18,7 +18,7 @@ import {
 } from '@fjt/domain';
 import type { Route } from './+types/wallet';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { newIdempotencyKey } from '../../features/checkout/idempotency.ts';
 import { useUserApi } from '../../features/wallet/use-api.ts';
@@ -46,16 +46,7 @@ export default function WalletPage() {
           <RowsSkeleton count={5} />
         </div>
       ) : state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title="钱包加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="钱包加载失败" message={state.message} retry={retry} />
       ) : (
         <>
           <BalanceCard info={state.body} onWithdraw={() => setSheet(true)} />
@@ -165,17 +156,7 @@ function Ledger({ joined }: { joined: boolean }) {
       {state.status === 'loading' ? (
         <RowsSkeleton count={4} />
       ) : state.status === 'error' ? (
-        <EmptyState
-          frame="plain"
-          art="data"
-          title="明细加载失败"
-          hint={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={() => setRound((r) => r + 1)}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed frame="plain" title="明细加载失败" message={state.message} retry={() => setRound((r) => r + 1)} />
       ) : state.list.length === 0 ? (
         <EmptyState
           frame="plain"
