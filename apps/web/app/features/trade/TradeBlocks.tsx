@@ -1,13 +1,12 @@
 // The blocks the /trade pages share (PAGES.md §3.10): the city's deal overview (成交套数, 网签量, 成交均价, 环比),
 // a package card, the permit bar (已开通, its end, 查看成交 and 导出CSV), the city's news and the loading skeleton.
 import { Link } from 'react-router';
-import type { NewsItem, TradeOverview, TradePackage, VipAuthorBody } from '@fjt/domain';
+import type { TradeOverview, TradePackage, VipAuthorBody } from '@fjt/domain';
 import { Card } from '../../components/card/Card.tsx';
-import { EmptyNote } from '../../components/empty-state/EmptyState.tsx';
+import { CityNews } from '../../components/city-news/CityNews.tsx';
 import { chinaDate, monthTitle, rate, unitPrice } from '../../lib/display.ts';
 import { yuan } from '../../lib/money.ts';
 import { tradeExportHref, tradeProductHref } from './use-trade.ts';
-import { useApi } from '../../lib/use-api.ts';
 import './trade.css';
 
 export function TradeOverviewCard({ cityName, overview }: { cityName: string; overview: TradeOverview }) {
@@ -115,37 +114,11 @@ export function TradeSkeleton() {
   );
 }
 
-/** 市场资讯 of the city (trading/newsView); nothing while loading, a line when there is none or it failed. */
+/** 市场资讯 of the city (trading/newsView). */
 export function TradeNews({ cityId }: { cityId: number }) {
-  const { state, retry } = useApi<{ list: NewsItem[] }>(`trading/newsView?cityId=${cityId}`);
   return (
     <Card id="trade-news" title="市场资讯">
-      {state.status === 'loading' ? (
-        <span className="sk-bone" style={{ height: 48 }} />
-      ) : state.status === 'error' ? (
-        <EmptyNote
-          action={
-            <button type="button" className="btn" onClick={retry}>
-              重新加载
-            </button>
-          }
-        >
-          资讯加载失败
-        </EmptyNote>
-      ) : state.body.list.length === 0 ? (
-        <EmptyNote>暂无该城市的市场资讯</EmptyNote>
-      ) : (
-        <ul className="trade-news">
-          {state.body.list.slice(0, 5).map((n) => (
-            <li key={n.id}>
-              <Link to={n.href}>{n.title}</Link>
-              <span className="trade-package__meta">
-                {n.source} · <span className="num">{n.publishedAt}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CityNews cityId={cityId} />
     </Card>
   );
 }

@@ -13,7 +13,6 @@ import {
   parseId,
   type CityViewBody,
   type MallProductCard,
-  type NewsItem,
   type ProductListBody,
   type PromotionBody,
   type ReportCategory,
@@ -25,6 +24,7 @@ import { rememberCity, storedCityId } from '../../lib/city-storage.ts';
 import { monthTitle, rate, unitPrice } from '../../lib/display.ts';
 import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
+import { CityNews } from '../../components/city-news/CityNews.tsx';
 import { ReportCard } from '../../features/market/ReportCard.tsx';
 import { useApi } from '../../features/market/use-api.ts';
 import '../../features/market/market.css';
@@ -57,7 +57,6 @@ export default function MarketPage() {
   const view = useApi<CityViewBody>(cityId ? `trading/cityView?cityId=${cityId}` : null);
   const spu = useApi<SpuCountBody>(cityId ? `trading/spu-count?cityId=${cityId}` : null);
   const promo = useApi<PromotionBody>(cityId ? `trading/city/promotion?cityId=${cityId}` : null);
-  const news = useApi<{ list: NewsItem[] }>(cityId ? `trading/newsView?cityId=${cityId}` : null);
   const cityName = view.state.status === 'ready' ? view.state.body.cityName : '';
 
   return (
@@ -102,21 +101,10 @@ export default function MarketPage() {
         </div>
         {cityId ? <ProductList key={`${cityId}-${category}`} cityId={cityId} category={category} /> : <RowsSkeleton />}
       </section>
-      {news.state.status === 'ready' && news.state.body.list.length > 0 ? (
+      {cityId ? (
         <section className="market-block" aria-label="行情资讯">
           <h2 className="market-block__title">行情资讯</h2>
-          <ul className="market-news">
-            {news.state.body.list.map((n) => (
-              <li key={n.id}>
-                <Link to={n.href}>
-                  <span className="market-news__title">{n.title}</span>
-                  <span className="market-news__meta">
-                    {n.source} · <span className="num">{n.publishedAt}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CityNews cityId={cityId} />
         </section>
       ) : null}
     </main>
