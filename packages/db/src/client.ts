@@ -36,6 +36,11 @@ export interface OpenOptions {
   /** PostgreSQL only: the schema to put first on the search_path (test isolation). */
   searchPath?: string | undefined;
   poolSize?: number | undefined;
+  /**
+   * PostgreSQL only: told when an idle pooled connection dies (the server restarted, failed over, or an admin ended
+   * it); the pool replaces it on the next query. Without a listener node-postgres would throw it out of the process.
+   */
+  onIdleError?: ((error: Error) => void) | undefined;
   /** PGlite only: start from this data directory tarball (a `dumpDataDir()` of an earlier database). */
   loadDataDir?: Blob | undefined;
 }
@@ -75,6 +80,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     connectionString: url,
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  pool.on('error', (error) => {
+    if (options.onIdleError) options.onIdleError(error);
+    else console.warn(`postgres: an idle connection ended (${error.message}); the pool opens another when needed`);
   });
   // Fail at start-up, not on the first request, when the server cannot be reached.
   const probe = await pool.connect();
