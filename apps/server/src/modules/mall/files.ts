@@ -82,7 +82,7 @@ export interface ReportFiles {
   kick(): void;
   /** Works the queue until nothing is pending (tests await it). */
   drain(): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function createReportFiles(deps: {
@@ -242,9 +242,11 @@ export function createReportFiles(deps: {
       if (!closed) void drain();
     },
     drain,
-    close() {
+    /** Stops taking work and waits for the file being rendered, so nothing touches the database after it closes. */
+    async close() {
       closed = true;
       clearInterval(sweep);
+      await running;
     },
   };
 }
