@@ -174,69 +174,47 @@ export function createWalletService(deps: {
     );
   };
 
-  /** Paid: the referral's commission into the reseller's account (from commission_expense); referral settled. */
-  const settle = async (tx: Database, order: OrderRow) => {
+  /**
+   * The referral's commission moved between the reseller's account and commission_expense, once: paid → settled
+   * (into the account), refunded → reversed (taken back; the balance may go below zero). The referral's conditional
+   * status update is the guard; the transaction's unique (kind, ref) the second one.
+   */
+  const commission = (move: 'settle' | 'reverse') => async (tx: Database, order: OrderRow) => {
+    const settle = move === 'settle';
     const [referral] = await queryRows<{ proxyUserId: number; commissionFen: number }>(
       tx,
-      sql`UPDATE mall_referrals SET status = 'settled', settled_at = ${nowIso()}::timestamptz
-          WHERE order_no = ${order.orderNo} AND status = 'pending'
-          RETURNING proxy_user_id AS "proxyUserId", commission_fen AS "commissionFen"`,
+      settle
+        ? sql`UPDATE mall_referrals SET status = 'settled', settled_at = ${nowIso()}::timestamptz
+              WHERE order_no = ${order.orderNo} AND status = 'pending'
+              RETURNING proxy_user_id AS "proxyUserId", commission_fen AS "commissionFen"`
+        : sql`UPDATE mall_referrals SET status = 'reversed'
+              WHERE order_no = ${order.orderNo} AND status = 'settled'
+              RETURNING proxy_user_id AS "proxyUserId", commission_fen AS "commissionFen"`,
     );
     if (!referral || referral.commissionFen <= 0) return;
-    const account = await userAccount(tx, referral.proxyUserId);
+    const toReseller = settle ? referral.commissionFen : -referral.commissionFen;
     const posted = await post(tx, {
-      kind: 'commission',
+      kind: settle ? 'commission' : 'commission_reversal',
       ref: order.orderNo,
       userId: referral.proxyUserId,
       status: 'posted',
-      memo: order.subject,
+      memo: settle ? order.subject : `${order.subject}（已退款）`,
       legs: [
-        { accountId: account, amountFen: referral.commissionFen },
-        { accountId: await platformAccount(tx, 'commission_expense'), amountFen: -referral.commissionFen },
+        { accountId: await userAccount(tx, referral.proxyUserId), amountFen: toReseller },
+        { accountId: await platformAccount(tx, 'commission_expense'), amountFen: -toReseller },
       ],
     });
-    if (posted !== null) {
-      await recordAudit(tx, {
-        actorId: null,
-        action: 'wallet.commission',
-        targetType: 'order',
-        targetId: order.orderNo,
-        detail: { proxyUserId: referral.proxyUserId, commissionFen: referral.commissionFen, transactionId: posted },
-      });
-    }
-  };
-
-  /** Refunded: the settled commission taken back (the balance may go below zero); referral reversed. */
-  const reverse = async (tx: Database, order: OrderRow) => {
-    const [referral] = await queryRows<{ proxyUserId: number; commissionFen: number }>(
-      tx,
-      sql`UPDATE mall_referrals SET status = 'reversed'
-          WHERE order_no = ${order.orderNo} AND status = 'settled'
-          RETURNING proxy_user_id AS "proxyUserId", commission_fen AS "commissionFen"`,
-    );
-    if (!referral || referral.commissionFen <= 0) return;
-    const account = await userAccount(tx, referral.proxyUserId);
-    const posted = await post(tx, {
-      kind: 'commission_reversal',
-      ref: order.orderNo,
-      userId: referral.proxyUserId,
-      status: 'posted',
-      memo: `${order.subject}（已退款）`,
-      legs: [
-        { accountId: account, amountFen: -referral.commissionFen },
-        { accountId: await platformAccount(tx, 'commission_expense'), amountFen: referral.commissionFen },
-      ],
+    if (posted === null) return;
+    await recordAudit(tx, {
+      actorId: null,
+      action: settle ? 'wallet.commission' : 'wallet.commission.reversal',
+      targetType: 'order',
+      targetId: order.orderNo,
+      detail: { proxyUserId: referral.proxyUserId, commissionFen: referral.commissionFen, transactionId: posted },
     });
-    if (posted !== null) {
-      await recordAudit(tx, {
-        actorId: null,
-        action: 'wallet.commission.reversal',
-        targetType: 'order',
-        targetId: order.orderNo,
-        detail: { proxyUserId: referral.proxyUserId, commissionFen: referral.commissionFen, transactionId: posted },
-      });
-    }
   };
+  const settle = commission('settle');
+  const reverse = commission('reverse');
 
   // --- reads ----------------------------------------------------------------------------------------------------
 

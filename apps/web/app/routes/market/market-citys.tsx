@@ -6,7 +6,7 @@ import type { Route } from './+types/market-citys';
 import { LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { rememberCity } from '../../lib/city-storage.ts';
-import { useApi } from '../../features/market/use-api.ts';
+import { useApi } from '../../lib/use-api.ts';
 import '../../features/market/market.css';
 
 export const meta: Route.MetaFunction = () => [

@@ -10,7 +10,7 @@ import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { chinaDate } from '../../features/account/format.ts';
 import { ReportCard } from '../../features/market/ReportCard.tsx';
-import { useApi } from '../../features/market/use-api.ts';
+import { useApi } from '../../lib/use-api.ts';
 import '../../features/market/market.css';
 
 export const meta: Route.MetaFunction = () => [

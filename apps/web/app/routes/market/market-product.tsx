@@ -7,7 +7,7 @@ import type { Route } from './+types/market-product';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { yuan } from '../../lib/money.ts';
-import { useApi } from '../../features/market/use-api.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { useViewer } from '../../lib/session.ts';
 import '../../features/market/market.css';
 

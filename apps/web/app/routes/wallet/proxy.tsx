@@ -9,7 +9,7 @@ import { callApi, useLoginGuard } from '../../lib/session.ts';
 import { copyText } from '../../lib/copy-text.ts';
 import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
-import { useUserApi } from '../../features/wallet/use-api.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { chinaTime, money } from '../../features/wallet/format.ts';
 import '../../features/wallet/wallet.css';
 
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ProxyPage() {
   const viewer = useLoginGuard();
-  const { state, retry, set } = useUserApi<ProxyBody>(viewer, 'market/proxy', '分销信息加载失败');
+  const { state, retry, set } = useApi<ProxyBody>(viewer.status === 'user' ? 'market/proxy' : null);
   return (
     <main className="wallet-page" data-testid="proxy-page">
       <h1 className="visually-hidden">报告分销</h1>

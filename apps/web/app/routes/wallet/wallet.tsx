@@ -21,7 +21,7 @@ import { callApi, useLoginGuard } from '../../lib/session.ts';
 import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { newIdempotencyKey } from '../../features/checkout/idempotency.ts';
-import { useUserApi } from '../../features/wallet/use-api.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { chinaTime, money, signedMoney } from '../../features/wallet/format.ts';
 import '../../features/wallet/wallet.css';
 
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function WalletPage() {
   const viewer = useLoginGuard();
-  const { state, retry, set } = useUserApi<WalletInfoBody>(viewer, 'wallet/info', '钱包加载失败');
+  const { state, retry, set } = useApi<WalletInfoBody>(viewer.status === 'user' ? 'wallet/info' : null);
   const [sheet, setSheet] = useState(false);
   // the ledger starts over after a withdrawal (its first row is the new request)
   const [ledgerRound, setLedgerRound] = useState(0);
