@@ -58,7 +58,7 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
   const geo = createGeoService(createGeoRepo(db));
   const search = createSearchService(createSearchRepo(db));
   const rentals = createRentalsService(createRentalsRepo(db), geo, search);
-  const estates = createEstatesService(createEstatesRepo(db), rentals);
+  const estates = createEstatesService(createEstatesRepo(db));
   const estateList = createEstateListService(createEstateListRepo(db), geo, search);
   const listings = createListingsService(createListingsRepo(db), geo, estates, search);
   const market = createMarketService(createMarketRepo(db), geo);

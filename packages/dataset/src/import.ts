@@ -8,6 +8,7 @@ import { inArray, schema, sql, type DatabaseHandle } from '@fjt/db';
 import { DATA_IMPORT_KINDS, type DataImportKind } from '@fjt/domain';
 import { parseCsv } from './csv.ts';
 import { recomputeSeries, type Level, type SqlExec } from './series.ts';
+import { refreshEstateStats } from './estate-stats.ts';
 
 export type ImportKind = DataImportKind;
 export const IMPORT_KINDS: readonly ImportKind[] = DATA_IMPORT_KINDS;
@@ -712,6 +713,8 @@ export async function importCsv(
         plate: [...t.plate],
         estate: [...t.estate],
       });
+      // the city's estate pages aggregate from the rows just changed (and neighbours list each other)
+      await refreshEstateStats(exec, cityId);
     }
     await tx.insert(schema.importRun).values({
       kind,

@@ -9,7 +9,8 @@ export {
   type ImportResult,
   type RowError,
 } from './import.ts';
-export { recomputeSeries, aggregateFromRows, LEVEL_MONTHS, type Level } from './series.ts';
+export { recomputeSeries, aggregateFromRows, handleExec, LEVEL_MONTHS, type Level } from './series.ts';
+export { refreshEstateStats } from './estate-stats.ts';
 export { calibrationReport, type CalibrationReport } from './report.ts';
 export { MONTHS, WINDOW } from './time.ts';
 export { LAST_MONTH } from './nbs.ts';

@@ -3,3 +3,4 @@ export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export * as schema from './schema/index.ts';
 export * from 'drizzle-orm';
 export { queryPage, queryRows } from './rows.ts';
+export { queryBatcher, type QueryBatcher } from './batch.ts';

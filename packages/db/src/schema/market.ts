@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -498,6 +499,37 @@ export const priceSeries = pgTable(
     primaryKey({ columns: [t.level, t.targetId, t.month] }),
     index('price_series_city_month_idx').on(t.level, t.cityId, t.month),
   ],
+);
+
+/**
+ * What an estate page shows that is aggregated from the estate's rows (packages/dataset/src/estate-stats.ts defines
+ * each figure, in set-based SQL): refreshed for a whole city whenever its rows are loaded (seed, import), like
+ * price_series, so a page reads one row instead of aggregating a dozen times per view. The JSON columns hold the
+ * rows the estate service presents (their shapes are in apps/server/src/modules/estates/repo.ts); json, not jsonb:
+ * written once per load and read whole, so the text form saves the embedded database a parse each way.
+ */
+export const estateStats = pgTable(
+  'estate_stats',
+  {
+    // no foreign key: derived rows, rebuilt per city with the rows they come from (the seed drops and rebuilds
+    // the market tables' keys around its bulk load)
+    estateId: integer('estate_id').primaryKey(),
+    cityId: integer('city_id').notNull(),
+    /** The city's newest month ('YYYY-MM-01') the figures are as of; null before any data. */
+    latestMonth: date('latest_month', { mode: 'string' }),
+    /** Counts and averages (sourceCounts, listingAnalysis, onRent, avgTotalOnSale). */
+    figures: json('figures').notNull(),
+    /** By rooms bucket, by 总价段, by building (with the building's facts), agents, nearest estates. */
+    roomTypes: json('room_types').notNull(),
+    priceBands: json('price_bands').notNull(),
+    buildings: json('buildings').notNull(),
+    agents: json('agents').notNull(),
+    around: json('around').notNull(),
+    /** The newest deals and on-sale listings (the first page of each list, newest first). */
+    latestDeals: json('latest_deals').notNull(),
+    latestListings: json('latest_listings').notNull(),
+  },
+  (t) => [index('estate_stats_city_idx').on(t.cityId)],
 );
 
 /** NBS 70-city indices (data/nbs-70city-price-index.csv). basis: mom | yoy (previous period = 100). */

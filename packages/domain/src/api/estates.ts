@@ -172,6 +172,13 @@ export const roomTypeListQuery = estateQuery.extend({
 });
 export type RoomTypeListQuery = z.infer<typeof roomTypeListQuery>;
 
+// ---------- estate_stats (packages/dataset/src/estate-stats.ts) ----------
+
+/** Nearest estates kept per estate: the around list's largest page. */
+export const ESTATE_STATS_AROUND = 20;
+/** Newest deals and on-sale listings kept per estate: the estate page shows 3 and 5. */
+export const ESTATE_STATS_LATEST = 5;
+
 // ---------- house/totalPriceAnalysis(List) ----------
 
 /** 总价段 in 万: [min, max) ; the last band has no upper bound. */

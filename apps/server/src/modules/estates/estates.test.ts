@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { schema } from '@fjt/db';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
+import { handleExec, refreshEstateStats } from '@fjt/dataset';
 import { buildApp } from '../../app.ts';
 
 let database: TestDatabase;
@@ -331,6 +332,8 @@ beforeAll(async () => {
     series('plate', PLATE, '2026-06-01', { listingAvg: 41_000 }),
     series('district', DISTRICT, '2026-06-01', { listingAvg: 38_000 }),
   ]);
+  // what a data load does after writing rows: the estate pages' figures (estate_stats)
+  await refreshEstateStats(handleExec(database), 605);
   app = await buildApp({ env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false }, database });
   await app.ready();
 });

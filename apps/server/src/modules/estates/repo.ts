@@ -1,7 +1,8 @@
-// SQL of the estate detail page. Averages come from price_series (aggregated by the dataset from the very rows
-// the lists below show), so a page's figures agree with its rows; breakdowns the series does not hold (room
-// types, price bands, buildings) are aggregated here from the rows with the same definitions.
-import { queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
+// SQL of the estate detail page. Averages come from price_series and the breakdowns the series does not hold
+// (room types, price bands, buildings, counts, agents, neighbours) from estate_stats — both aggregated by the
+// dataset from the very rows the lists below show, when they are loaded — so a page's figures agree with its rows
+// and a view reads a row or two instead of aggregating (issue 13: the long tail of estate pages).
+import { queryBatcher, sql, type Database, type SQL } from '@fjt/db';
 
 export interface EstateRow {
   id: number;
@@ -81,6 +82,85 @@ export interface DealSqlRow {
   source: string;
 }
 
+type Layout = { rooms: number; halls: number; baths: number; area: number };
+
+/** A row of estate_stats: what the estate page aggregates, as the dataset computed it when the rows were loaded. */
+export interface EstateStats {
+  figures: {
+    listingCount: number;
+    onSaleCount: number;
+    avgTotalOnSale: number | null;
+    newCount30d: number;
+    cutCount30d: number;
+    medianDaysListed: number | null;
+    dealCount: number;
+    agencyDealCount: number;
+    netsignDealCount: number;
+    avgBargainPct: number | null;
+    avgCycleDays: number | null;
+    rentalCount: number;
+    onRentCount: number;
+    rentAvgMonthly: number | null;
+    rentAvg: number | null;
+  };
+  /** On-sale listings and the 12 months' deals by rooms bucket (5 = 5室及以上), ascending. */
+  roomTypes: {
+    rooms: number;
+    onSaleCount: number;
+    listingAvg: number | null;
+    avgTotalPrice: number | null;
+    minArea: number | null;
+    maxArea: number | null;
+    dealCount: number;
+    dealAvg: number | null;
+  }[];
+  /** The same by 总价段 (TOTAL_PRICE_BANDS' band numbers), bands with neither left out. */
+  priceBands: { band: number; onSaleCount: number; listingAvg: number | null; dealCount: number }[];
+  buildings: {
+    id: number;
+    name: string;
+    floors: number;
+    elevators: number;
+    householdsPerFloor: number;
+    hasElevator: boolean;
+    householdCount: number;
+    layouts: Layout[];
+    onSaleCount: number;
+    listingAvg: number | null;
+    dealCount: number;
+    dealAvg: number | null;
+  }[];
+  /** Agents serving the estate, most active in it first. */
+  agents: {
+    id: number;
+    name: string;
+    avatar: string | null;
+    company: string;
+    store: string;
+    years: number;
+    rating: number;
+    showingCount: number;
+    dealCount: number;
+    estateListingCount: number;
+    estateDealCount: number;
+    wechatNo: string | null;
+  }[];
+  /** The nearest estates of the city (ESTATE_STATS_AROUND at most), nearest first. */
+  around: {
+    id: number;
+    name: string;
+    plateName: string;
+    distanceM: number;
+    buildYear: number | null;
+    listingAvg: number | null;
+    previousListingAvg: number | null;
+    onSaleCount: number;
+  }[];
+  /** The newest deals and on-sale listings (ESTATE_STATS_LATEST at most), newest first. */
+  latestDeals: DealSqlRow[];
+  latestListings: ListingSqlRow[];
+}
+
 /** Which on-sale listings a list shows. */
 export type ListingFilter =
   { kind: 'all' } | { kind: 'rooms'; rooms: number } | { kind: 'totalPrice'; min: number; max: number | null };
@@ -90,9 +170,6 @@ const LISTING_COLUMNS = sql`l.id, l.rooms, l.halls, l.baths, round(l.area::numer
   l.initial_total_price AS "initialTotalPrice", to_char(l.listed_at, 'YYYY-MM-DD') AS "listedAt",
   l.price_change_count AS "priceChangeCount", l.years_held AS "yearsHeld", l.only_home AS "onlyHome",
   l.views_7d AS "views7d"`;
-
-/** Rooms bucket: 5 stands for 5室及以上. */
-const ROOMS_BUCKET = sql`LEAST(rooms, 5)`;
 
 function listingWhere(estateId: number, filter: ListingFilter): SQL {
   const base = sql`l.estate_id = ${estateId} AND l.status = 'on_sale'`;
@@ -116,6 +193,22 @@ function distanceSql(lng: number, lat: number): SQL {
 }
 
 export function createEstatesRepo(db: Database) {
+  // A page's lookups go to the database as one statement (every column here is JSON-safe: see batch.ts).
+  const batch = queryBatcher(db);
+  const queryRows = <Row>(_db: Database, query: SQL) => batch.rows<Row>(query);
+  /** One page of a list and how many rows match in all (the count and the page share FROM/WHERE). */
+  const queryPage = async <Row>(
+    _db: Database,
+    q: { select: SQL; from: SQL; orderBy: SQL; page: number; size: number },
+  ): Promise<{ total: number; rows: Row[] }> => {
+    const [count, rows] = await Promise.all([
+      batch.rows<{ total: number }>(sql`SELECT count(*)::int AS total ${q.from}`),
+      batch.rows<Row>(
+        sql`SELECT ${q.select} ${q.from} ORDER BY ${q.orderBy} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+      ),
+    ]);
+    return { total: count[0]?.total ?? 0, rows };
+  };
   return {
     async estate(id: number): Promise<EstateRow | null> {
       const [row] = await queryRows<EstateRow>(
@@ -164,200 +257,18 @@ export function createEstatesRepo(db: Database) {
       );
     },
 
-    async onSaleCount(estateId: number): Promise<number> {
-      const [row] = await queryRows<{ n: number }>(
+    /**
+     * The estate's figures aggregated from its rows when they were loaded (table estate_stats, defined in
+     * packages/dataset/src/estate-stats.ts); null for an estate without them (unknown id).
+     */
+    async stats(estateId: number): Promise<EstateStats | null> {
+      const [row] = await queryRows<EstateStats>(
         db,
-        sql`SELECT count(*)::int AS n FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale'`,
-      );
-      return row?.n ?? 0;
-    },
-
-    /** On-sale listings and the deals since `since` ('YYYY-MM-DD'), by rooms bucket. */
-    async roomTypes(estateId: number, since: string) {
-      return queryRows<{
-        rooms: number;
-        onSaleCount: number;
-        listingAvg: number | null;
-        avgTotalPrice: number | null;
-        minArea: number | null;
-        maxArea: number | null;
-        dealCount: number;
-        dealAvg: number | null;
-      }>(
-        db,
-        sql`WITH l AS (
-              SELECT ${ROOMS_BUCKET} AS rooms, count(*)::int AS n, round(avg(unit_price))::int AS avg_unit,
-                     round(avg(total_price))::int AS avg_total, round(min(area)::numeric, 2)::float8 AS min_area, round(max(area)::numeric, 2)::float8 AS max_area
-              FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale' GROUP BY 1
-            ), d AS (
-              SELECT ${ROOMS_BUCKET} AS rooms, count(*)::int AS n, round(avg(unit_price))::int AS avg_unit
-              FROM deal WHERE estate_id = ${estateId} AND deal_date >= ${since}::date GROUP BY 1
-            )
-            SELECT COALESCE(l.rooms, d.rooms) AS rooms, COALESCE(l.n, 0) AS "onSaleCount", l.avg_unit AS "listingAvg",
-                   l.avg_total AS "avgTotalPrice", l.min_area AS "minArea", l.max_area AS "maxArea",
-                   COALESCE(d.n, 0) AS "dealCount", d.avg_unit AS "dealAvg"
-            FROM l FULL JOIN d ON d.rooms = l.rooms
-            ORDER BY 1`,
-      );
-    },
-
-    /** The unit types (户型) of the estate's buildings, with each building's household count. */
-    async buildingLayouts(estateId: number) {
-      return queryRows<{
-        householdCount: number;
-        layouts: { rooms: number; halls: number; baths: number; area: number }[];
-      }>(
-        db,
-        sql`SELECT household_count AS "householdCount", layouts FROM building WHERE estate_id = ${estateId} ORDER BY id`,
-      );
-    },
-
-    /** On-sale listings and the deals since `since`, by 总价段 (band edges in 元, ascending). */
-    async totalPriceBands(estateId: number, since: string, edges: number[]) {
-      const band = (column: SQL) =>
-        sql`(1 + ${sql.join(
-          edges.map((edge) => sql`(CASE WHEN ${column} >= ${edge} THEN 1 ELSE 0 END)`),
-          sql` + `,
-        )})`;
-      return queryRows<{ band: number; onSaleCount: number; listingAvg: number | null; dealCount: number }>(
-        db,
-        sql`WITH l AS (
-              SELECT ${band(sql`total_price`)} AS band, count(*)::int AS n, round(avg(unit_price))::int AS avg_unit
-              FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale' GROUP BY 1
-            ), d AS (
-              SELECT ${band(sql`total_price`)} AS band, count(*)::int AS n
-              FROM deal WHERE estate_id = ${estateId} AND deal_date >= ${since}::date GROUP BY 1
-            )
-            SELECT COALESCE(l.band, d.band) AS band, COALESCE(l.n, 0) AS "onSaleCount", l.avg_unit AS "listingAvg",
-                   COALESCE(d.n, 0) AS "dealCount"
-            FROM l FULL JOIN d ON d.band = l.band
-            ORDER BY 1`,
-      );
-    },
-
-    async avgTotalOnSale(estateId: number): Promise<number | null> {
-      const [row] = await queryRows<{ avg: number | null }>(
-        db,
-        sql`SELECT round(avg(total_price))::int AS avg FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale'`,
-      );
-      return row?.avg ?? null;
-    },
-
-    async buildings(estateId: number, since: string) {
-      return queryRows<{
-        id: number;
-        name: string;
-        floors: number;
-        elevators: number;
-        householdsPerFloor: number;
-        hasElevator: boolean;
-        householdCount: number;
-        layouts: { rooms: number; halls: number; baths: number; area: number }[];
-        onSaleCount: number;
-        listingAvg: number | null;
-        dealCount: number;
-        dealAvg: number | null;
-      }>(
-        db,
-        sql`SELECT b.id, b.name, b.floors, b.elevators, b.households_per_floor AS "householdsPerFloor",
-                   b.has_elevator AS "hasElevator", b.household_count AS "householdCount", b.layouts,
-                   COALESCE(l.n, 0) AS "onSaleCount", l.avg_unit AS "listingAvg",
-                   COALESCE(d.n, 0) AS "dealCount", d.avg_unit AS "dealAvg"
-            FROM building b
-            LEFT JOIN (SELECT building_id, count(*)::int AS n, round(avg(unit_price))::int AS avg_unit
-                       FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale' GROUP BY 1) l ON l.building_id = b.id
-            LEFT JOIN (SELECT building_id, count(*)::int AS n, round(avg(unit_price))::int AS avg_unit
-                       FROM deal WHERE estate_id = ${estateId} AND deal_date >= ${since}::date GROUP BY 1) d ON d.building_id = b.id
-            WHERE b.estate_id = ${estateId}
-            ORDER BY b.id`,
-      );
-    },
-
-    /** Supply figures as of `asOf` ('YYYY-MM-DD'), deals from `since`. */
-    async listingAnalysis(estateId: number, asOf: string, since: string) {
-      const [row] = await queryRows<{
-        onSaleCount: number;
-        newCount30d: number;
-        cutCount30d: number;
-        medianDaysListed: number | null;
-        avgBargainPct: number | null;
-        avgCycleDays: number | null;
-      }>(
-        db,
-        sql`SELECT
-              (SELECT count(*)::int FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale') AS "onSaleCount",
-              (SELECT count(*)::int FROM listing WHERE estate_id = ${estateId}
-                 AND listed_at > ${asOf}::date - 30 AND listed_at <= ${asOf}::date) AS "newCount30d",
-              (SELECT count(DISTINCT l.id)::int FROM listing l JOIN listing_price_change c ON c.listing_id = l.id
-                 WHERE l.estate_id = ${estateId} AND l.status = 'on_sale' AND c.new_total_price < c.old_total_price
-                   AND c.changed_at > ${asOf}::date - 30 AND c.changed_at <= ${asOf}::date) AS "cutCount30d",
-              (SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY (${asOf}::date - listed_at)))::int
-                 FROM listing WHERE estate_id = ${estateId} AND status = 'on_sale') AS "medianDaysListed",
-              (SELECT round(avg(bargain_pct)::numeric, 1)::float8 FROM deal
-                 WHERE estate_id = ${estateId} AND deal_date >= ${since}::date) AS "avgBargainPct",
-              (SELECT round(avg(cycle_days))::int FROM deal
-                 WHERE estate_id = ${estateId} AND deal_date >= ${since}::date) AS "avgCycleDays"`,
+        sql`SELECT figures, room_types AS "roomTypes", price_bands AS "priceBands", buildings, agents, around,
+                   latest_deals AS "latestDeals", latest_listings AS "latestListings"
+            FROM estate_stats WHERE estate_id = ${estateId}`,
       );
       return row ?? null;
-    },
-
-    async sourceCounts(estateId: number) {
-      const [row] = await queryRows<{
-        listingCount: number;
-        dealCount: number;
-        agencyDealCount: number;
-        netsignDealCount: number;
-        rentalCount: number;
-      }>(
-        db,
-        sql`SELECT
-              (SELECT count(*)::int FROM listing WHERE estate_id = ${estateId}) AS "listingCount",
-              (SELECT count(*)::int FROM deal WHERE estate_id = ${estateId}) AS "dealCount",
-              (SELECT count(*)::int FROM deal WHERE estate_id = ${estateId} AND source = 'agency') AS "agencyDealCount",
-              (SELECT count(*)::int FROM deal WHERE estate_id = ${estateId} AND source = 'netsign') AS "netsignDealCount",
-              (SELECT count(*)::int FROM rental WHERE estate_id = ${estateId}) AS "rentalCount"`,
-      );
-      return row ?? { listingCount: 0, dealCount: 0, agencyDealCount: 0, netsignDealCount: 0, rentalCount: 0 };
-    },
-
-    /**
-     * Estates of the same city nearest to (lng, lat), excluding `estateId`, with their series row of `month`
-     * and the one before. A ±0.1° box (~10 km) keeps the scan to the neighbourhood.
-     */
-    async around(input: {
-      estateId: number;
-      cityId: number;
-      lng: number;
-      lat: number;
-      size: number;
-      month: string | null;
-    }) {
-      const month = input.month ? `${input.month}-01` : '1900-01-01';
-      return queryRows<{
-        id: number;
-        name: string;
-        plateName: string;
-        distanceM: number;
-        buildYear: number | null;
-        listingAvg: number | null;
-        previousListingAvg: number | null;
-        onSaleCount: number;
-      }>(
-        db,
-        sql`SELECT e.id, e.name, p.name AS "plateName", round(${distanceSql(input.lng, input.lat)})::int AS "distanceM",
-                   e.build_year AS "buildYear", ps.listing_avg AS "listingAvg", prev.listing_avg AS "previousListingAvg",
-                   (SELECT count(*)::int FROM listing l WHERE l.estate_id = e.id AND l.status = 'on_sale') AS "onSaleCount"
-            FROM estate e
-            JOIN plate p ON p.id = e.plate_id
-            LEFT JOIN price_series ps ON ps.level = 'estate' AND ps.target_id = e.id AND ps.month = ${month}::date
-            LEFT JOIN price_series prev ON prev.level = 'estate' AND prev.target_id = e.id
-                                       AND prev.month = (${month}::date - interval '1 month')::date
-            WHERE e.city_id = ${input.cityId} AND e.id <> ${input.estateId}
-              AND e.lng BETWEEN ${input.lng - 0.1} AND ${input.lng + 0.1}
-              AND e.lat BETWEEN ${input.lat - 0.1} AND ${input.lat + 0.1}
-            ORDER BY "distanceM", e.id
-            LIMIT ${input.size}`,
-      );
     },
 
     /**
@@ -400,36 +311,6 @@ export function createEstatesRepo(db: Database) {
               LIMIT 1
             ) pick
             ORDER BY near.dist, near.id`,
-      );
-    },
-
-    /** Agents serving the estate, with what they hold and closed in it; most active first. */
-    async agents(estateId: number) {
-      return queryRows<{
-        id: number;
-        name: string;
-        avatar: string | null;
-        company: string;
-        store: string;
-        years: number;
-        rating: number;
-        showingCount: number;
-        dealCount: number;
-        estateListingCount: number;
-        estateDealCount: number;
-        wechatNo: string | null;
-      }>(
-        db,
-        sql`SELECT a.id, a.name, a.avatar, a.company, a.store, a.years, round(a.rating::numeric, 1)::float8 AS rating,
-                   a.showing_count AS "showingCount", a.deal_count AS "dealCount",
-                   (SELECT count(*)::int FROM listing l WHERE l.estate_id = ${estateId} AND l.agent_id = a.id
-                      AND l.status = 'on_sale') AS "estateListingCount",
-                   (SELECT count(*)::int FROM deal d WHERE d.estate_id = ${estateId} AND d.agent_id = a.id) AS "estateDealCount",
-                   a.wechat_no AS "wechatNo"
-            FROM agent_estate ae
-            JOIN agent a ON a.id = ae.agent_id
-            WHERE ae.estate_id = ${estateId}
-            ORDER BY "estateDealCount" DESC, a.rating DESC, a.id`,
       );
     },
 

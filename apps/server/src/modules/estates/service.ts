@@ -15,17 +15,17 @@ import {
   type WeekDealRow,
   DEAL_FREE_ROWS,
   dealsUnlocked,
+  ESTATE_STATS_LATEST,
   NON_MEMBER,
   type EstatesService,
   type ListingListBody,
   type ListingRow,
-  type RentalsService,
   type TrendSeries,
   addMonths,
   monthWindow,
   windowChange,
 } from '@fjt/domain';
-import type { DealSqlRow, EstateRow, EstatesRepo, ListingFilter, SeriesRow } from './repo.ts';
+import type { DealSqlRow, EstateRow, EstateStats, EstatesRepo, ListingFilter, SeriesRow } from './repo.ts';
 
 const RECOMMEND_SIZE = 6;
 const DEAL_SOURCE_LABEL: Record<string, string> = { agency: '中介', netsign: '网签' };
@@ -121,14 +121,18 @@ export function typicalLayouts(buildings: { householdCount: number; layouts: Lay
 }
 
 const ESTATE_CACHE_LIMIT = 5_000;
+
+/** Whether a kept list (estate_stats keeps ESTATE_STATS_LATEST rows) holds the first `size` rows of the whole list. */
+const keptCovers = (kept: readonly unknown[], size: number) => size <= kept.length || kept.length < ESTATE_STATS_LATEST;
 const ANSWER_CACHE_LIMIT = 20_000;
 
-/** 在租 comes from the rentals service, its one definition (so the estate page, its data note and 租房 agree). */
-export function createEstatesService(
-  rawRepo: EstatesRepo,
-  rentals: Pick<RentalsService, 'onRent'>,
-): EstatesService & { invalidate(): void } {
+/**
+ * The estate's counts and breakdowns (在售, 在租, room types, …) come from estate_stats, their one definition (so
+ * the estate page, its data note and 租房 — whose onRent reads the same row — agree).
+ */
+export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { invalidate(): void } {
   const estates = new Map<number, Promise<EstateRow | null>>();
+  const stats = new Map<number, Promise<EstateStats | null>>();
   const latestMonths = new Map<number, Promise<string | null>>();
   const remember = <K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>, limit: number) => {
     let hit = map.get(key);
@@ -143,6 +147,7 @@ export function createEstatesService(
   const repo: EstatesRepo = {
     ...rawRepo,
     estate: (id) => remember(estates, id, () => rawRepo.estate(id), ESTATE_CACHE_LIMIT),
+    stats: (id) => remember(stats, id, () => rawRepo.stats(id), ESTATE_CACHE_LIMIT),
     latestMonth: (cityId) => remember(latestMonths, cityId, () => rawRepo.latestMonth(cityId), 1_000),
   };
 
@@ -161,7 +166,13 @@ export function createEstatesService(
   };
 
   const listingPage = async (estateId: number, filter: ListingFilter, page: number, size: number) => {
-    if (!(await repo.estate(estateId))) return null;
+    const [estate, kept] = await Promise.all([repo.estate(estateId), repo.stats(estateId)]);
+    if (!estate) return null;
+    // the newest on-sale listings are kept with the estate's figures: the estate page's list reads no rows
+    if (filter.kind === 'all' && kept && page === 1 && keptCovers(kept.latestListings, size)) {
+      const list = kept.latestListings.slice(0, size) as ListingRow[];
+      return { total: kept.figures.onSaleCount, page, size, list } satisfies ListingListBody;
+    }
     const { total, rows } = await repo.listingPage(estateId, filter, page, size);
     return { total, page, size, list: rows as ListingRow[] } satisfies ListingListBody;
   };
@@ -170,11 +181,11 @@ export function createEstatesService(
     const ctx = await context(estateId);
     if (!ctx) return null;
     const { estate, latest } = ctx;
-    const [rows, onSale, onRent] = await Promise.all([
+    const [rows, kept] = await Promise.all([
       latest ? repo.series([{ level: 'estate', id: estate.id }], addMonths(latest, -12)) : Promise.resolve([]),
-      repo.onSaleCount(estate.id),
-      rentals.onRent(estate.id),
+      repo.stats(estate.id),
     ]);
+    const figures = kept?.figures;
     const byMonth = new Map(rows.map((r) => [r.month, r]));
     const now = latest ? byMonth.get(latest) : undefined;
     const before = latest ? byMonth.get(addMonths(latest, -1)) : undefined;
@@ -198,8 +209,8 @@ export function createEstatesService(
       dealMonth: lastDeal?.month ?? null,
       dealMom: percentChange(beforeDeal?.dealAvg, lastDeal?.dealAvg),
       premium: now?.premium ?? null,
-      onSaleCount: onSale,
-      onRentCount: onRent.count,
+      onSaleCount: figures?.onSaleCount ?? 0,
+      onRentCount: figures?.onRentCount ?? 0,
       lng: estate.lng,
       lat: estate.lat,
     };
@@ -284,11 +295,9 @@ export function createEstatesService(
     async roomTypeAnalysis(estateId) {
       const ctx = await context(estateId);
       if (!ctx) return null;
-      const [rows, buildings] = await Promise.all([
-        repo.roomTypes(estateId, ctx.since12),
-        repo.buildingLayouts(estateId),
-      ]);
-      const layouts = typicalLayouts(buildings);
+      const kept = await repo.stats(estateId);
+      const rows = kept?.roomTypes ?? [];
+      const layouts = typicalLayouts(kept?.buildings ?? []);
       return {
         onSaleCount: rows.reduce((n, r) => n + r.onSaleCount, 0),
         dealCount: rows.reduce((n, r) => n + r.dealCount, 0),
@@ -305,11 +314,9 @@ export function createEstatesService(
     async totalPriceAnalysis(estateId) {
       const ctx = await context(estateId);
       if (!ctx) return null;
-      const edges = TOTAL_PRICE_BANDS.slice(1).map((b) => b.min * 10_000);
-      const [rows, avgTotalPrice] = await Promise.all([
-        repo.totalPriceBands(estateId, ctx.since12, edges),
-        repo.avgTotalOnSale(estateId),
-      ]);
+      const kept = await repo.stats(estateId);
+      const rows = kept?.priceBands ?? [];
+      const avgTotalPrice = kept?.figures.avgTotalOnSale ?? null;
       const byBand = new Map(rows.map((r) => [r.band, r]));
       return {
         onSaleCount: rows.reduce((n, r) => n + r.onSaleCount, 0),
@@ -338,7 +345,7 @@ export function createEstatesService(
     async buildingAnalysis(estateId) {
       const ctx = await context(estateId);
       if (!ctx) return null;
-      const rows = await repo.buildings(estateId, ctx.since12);
+      const rows = (await repo.stats(estateId))?.buildings ?? [];
       return {
         list: rows.map<BuildingRow>((b) => ({
           id: b.id,
@@ -372,7 +379,7 @@ export function createEstatesService(
           asOf: null,
         };
       }
-      const row = await repo.listingAnalysis(estateId, ctx.asOf, ctx.since12);
+      const row = (await repo.stats(estateId))?.figures;
       return {
         onSaleCount: row?.onSaleCount ?? 0,
         newCount30d: row?.newCount30d ?? 0,
@@ -387,16 +394,16 @@ export function createEstatesService(
     async analysisDataSource(estateId) {
       const ctx = await context(estateId);
       if (!ctx) return null;
-      const [counts, onSale, onRent] = await Promise.all([
-        repo.sourceCounts(estateId),
-        repo.onSaleCount(estateId),
-        rentals.onRent(estateId),
-      ]);
+      const f = (await repo.stats(estateId))?.figures;
       return {
         asOf: ctx.asOf,
-        ...counts,
-        onSaleCount: onSale,
-        onRentCount: onRent.count,
+        listingCount: f?.listingCount ?? 0,
+        dealCount: f?.dealCount ?? 0,
+        agencyDealCount: f?.agencyDealCount ?? 0,
+        netsignDealCount: f?.netsignDealCount ?? 0,
+        rentalCount: f?.rentalCount ?? 0,
+        onSaleCount: f?.onSaleCount ?? 0,
+        onRentCount: f?.onRentCount ?? 0,
         notes: [
           '挂牌均价：统计月末在售房源的挂牌单价平均值。',
           '成交均价：统计当月成交房源的成交单价平均值，成交来源包括中介成交与网签备案。',
@@ -410,7 +417,7 @@ export function createEstatesService(
     async around({ houseId, size }) {
       const ctx = await context(houseId);
       if (!ctx) return null;
-      const rows = await repo.around({ ...ctx.estate, estateId: houseId, size, month: ctx.latest });
+      const rows = ((await repo.stats(houseId))?.around ?? []).slice(0, size);
       return {
         list: rows.map((r) => ({
           id: r.id,
@@ -447,7 +454,7 @@ export function createEstatesService(
     async agents({ cityId, houseId }) {
       const estate = await repo.estate(houseId);
       if (!estate || estate.cityId !== cityId) return null;
-      const agents = await repo.agents(houseId);
+      const agents = (await repo.stats(houseId))?.agents ?? [];
       const wechatNo = agents.find((a) => a.wechatNo)?.wechatNo ?? null;
       const h5Path = `/${cityId}/house-detail/${houseId}`;
       return {
@@ -471,9 +478,13 @@ export function createEstatesService(
 
     // The estate's whole history, newest first: a row's position is its place in the page.
     async deals({ houseId, page, size }, viewer: DealViewer = NON_MEMBER) {
-      const estate = await repo.estate(houseId);
+      const [estate, kept] = await Promise.all([repo.estate(houseId), repo.stats(houseId)]);
       if (!estate) return null;
-      const { total, rows } = await repo.dealPage(houseId, page, size);
+      // the newest deals are kept with the estate's figures: the estate page's list reads no rows
+      const { total, rows } =
+        kept && page === 1 && keptCovers(kept.latestDeals, size)
+          ? { total: kept.figures.dealCount, rows: kept.latestDeals.slice(0, size) }
+          : await repo.dealPage(houseId, page, size);
       const offset = (page - 1) * size;
       const list = rows.map((row, i) => presentDealRow(row, dealMasked(offset + i, viewer, estate.cityId)));
       return { total, page, size, list };
@@ -501,6 +512,7 @@ export function createEstatesService(
     ...memoized,
     invalidate() {
       estates.clear();
+      stats.clear();
       latestMonths.clear();
       answers.clear();
     },

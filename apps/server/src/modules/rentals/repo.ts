@@ -1,4 +1,4 @@
-import { queryRows, sql, type Database, type SQL } from '@fjt/db';
+import { queryBatcher, queryRows, sql, type Database, type SQL } from '@fjt/db';
 import type { RentListQuery, RentalCard } from '@fjt/domain';
 
 const ORDER: Record<RentListQuery['tenancyOrder'], SQL> = {
@@ -97,16 +97,15 @@ export function createRentalsRepo(db: Database) {
 
     /**
      * 在租 and 租金均价 now: the rentals on offer (status on_rent) — how many, their mean monthly rent and their
-     * mean 元/㎡·月, rounded as the series rounds (packages/dataset/src/series.ts), so this month's series agrees.
+     * mean 元/㎡·月 — as estate_stats holds them (packages/dataset/src/estate-stats.ts, rounded as the series rounds),
+     * so this month's series, the estate page and 租房 agree.
      */
     async onRent(estateId: number) {
-      const [row] = await queryRows<{ count: number; avgMonthly: number | null; rentAvg: number | null }>(
-        db,
-        sql`SELECT count(*)::int AS count, round(avg(monthly_rent))::int AS "avgMonthly",
-                   (round(avg(round(rent_per_sqm * 10)::int)) / 10)::float8 AS "rentAvg"
-            FROM rental WHERE estate_id = ${estateId} AND status = 'on_rent'`,
-      );
-      return { count: row?.count ?? 0, avgMonthly: row?.avgMonthly ?? null, rentAvg: row?.rentAvg ?? null };
+      const [row] = await queryBatcher(db).rows<{
+        figures: { onRentCount: number; rentAvgMonthly: number | null; rentAvg: number | null };
+      }>(sql`SELECT figures FROM estate_stats WHERE estate_id = ${estateId}`);
+      const f = row?.figures;
+      return { count: f?.onRentCount ?? 0, avgMonthly: f?.rentAvgMonthly ?? null, rentAvg: f?.rentAvg ?? null };
     },
   };
 }
