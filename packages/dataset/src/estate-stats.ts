@@ -64,7 +64,11 @@ export async function refreshEstateStats(exec: SqlExec, cityId: number): Promise
   // the grouped sorts below stay in memory (4 MB spills them to disk, several times slower in PGlite)
   await exec(`SET LOCAL work_mem = '128MB'`);
   const near = nearestEstates(
-    (await exec(`SELECT id, lng, lat FROM estate WHERE city_id = ${city}`)) as { id: number; lng: number; lat: number }[],
+    (await exec(`SELECT id, lng, lat FROM estate WHERE city_id = ${city}`)) as {
+      id: number;
+      lng: number;
+      lat: number;
+    }[],
   );
   const rows = await exec(`
     WITH w AS (
