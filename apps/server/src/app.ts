@@ -1,9 +1,11 @@
 // Builds the Fastify application; main.ts listens. Tests build it and call app.inject().
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@fjt/db';
+import { dataChanged } from '@fjt/dataset';
 import { RESULT_CODE } from '@fjt/domain';
 import { publicOrigin, type Env } from './env.ts';
 import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
@@ -14,6 +16,10 @@ import { createResponseCache, registerApiCache } from './plugins/response-cache.
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { connectRedis } from './lib/redis.ts';
+import { inProcessDataEvents, redisDataEvents, type DataEvents } from './lib/data-events.ts';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
+import { createReadiness } from './lib/readiness.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { createServices, invalidateDerived } from './services.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -98,6 +104,7 @@ export interface BuildOptions {
         | 'PROXY_RATE_BP'
         | 'CHROMIUM_PATH'
         | 'PRINT_PASS_SECRET'
+        | 'METRICS_TOKEN'
       >
     >;
   database: DatabaseHandle;
@@ -107,6 +114,18 @@ export interface BuildOptions {
   webBuildDir?: string | undefined;
   /** Prints the report mall's PDFs; default Chromium on the web build's pages (none without a web build). */
   reportRenderer?: ReportRenderer;
+}
+
+/** A request id we take from the caller (nginx's $request_id, a client's own): short, and nothing a log line could trip on. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shutting down or not, and the open WebSockets a shutdown closes (serve.ts, the chat's /ws/im). */
+    lifecycle: Lifecycle;
+    /** The "data changed" bus (ADR 0015): a load publishes; this instance drops what it derived. */
+    dataEvents: DataEvents;
+  }
 }
 
 export async function buildApp({
@@ -127,9 +146,25 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY : false,
     // One line per request only when debugging: at hundreds of requests a second it is noise and cost.
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
+    // Every log line of a request carries its id (reqId): the proxy's X-Request-Id when it is a sane one, else ours.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // A shutdown (lib/shutdown.ts) answers new requests 503 and closes idle keep-alive sockets at once.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // the id goes back to whoever asked, so a user's report or nginx's log line finds the server's log lines
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
   registerEnvelope(app);
   registerNotFound(app, pages);
   await app.register(cookie);
@@ -142,6 +177,26 @@ export async function buildApp({
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const plays = redis ? redisWindowCounter(redis, { prefix: 'fjt:play' }) : memoryWindowCounter();
   const services = createServices(database.db, { plays });
+  // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
+  const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
+  const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
+  const metrics = registerMetrics(app, { database, responseCache, token: env.METRICS_TOKEN });
+
+  // A data load (here, in another instance, or `npm run data:import` / `db:seed`) changes what cached answers were
+  // computed from: drop those of the changed cities (everything when the change is not confined to cities).
+  const dataEvents =
+    redis && env.REDIS_URL
+      ? redisDataEvents({ url: env.REDIS_URL, publisher: redis, log: app.log })
+      : inProcessDataEvents(app.log);
+  app.decorate('dataEvents', dataEvents);
+  dataEvents.onChange((event) => {
+    const cityIds = event.cityIds === 'all' ? undefined : event.cityIds;
+    invalidateDerived(services, cityIds);
+    responseCache?.clear(cityIds);
+    metrics.dataChanged(cityIds ? 'cities' : 'all');
+    app.log.info({ cityIds: event.cityIds, kinds: event.kinds, at: event.at }, 'data changed: derived answers dropped');
+  });
+  app.addHook('onClose', () => dataEvents.close());
   // Tests leave SMS_PROVIDER out: the sandbox, as outside production.
   const smsProvider = env.SMS_PROVIDER ?? 'sandbox';
   const accountsRepo = createAccountsRepo(database.db);
@@ -156,17 +211,33 @@ export async function buildApp({
   const staff = createStaffService(database.db);
   const imports = createDataImportService({
     database,
-    // a load changes what every cached answer was computed from
-    afterLoad: () => {
-      invalidateDerived(services);
-      responseCache?.clear();
-    },
+    afterLoad: ({ kind, cityIds }) => dataEvents.publish(dataChanged([kind], cityIds)),
   });
-  // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
-  const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
-  const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
 
-  // Only ok / not ok: which database or driver serves the app is nobody's business outside.
+  // Liveness and readiness say only ok / not ok (and which check failed): which database or driver serves the app is
+  // nobody's business outside.
+  const readiness = createReadiness({ sql: database.sql, shuttingDown: () => lifecycle.shuttingDown });
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        hide: true,
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({
+            status: z.literal('not ready'),
+            failed: z.enum(['shutting down', 'database', 'migrations', 'seed']),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const state = await readiness();
+      reply.header('cache-control', 'no-store');
+      if (state.ready) return { status: 'ready' as const };
+      return reply.code(503).send({ status: 'not ready' as const, failed: state.failed });
+    },
+  );
   app.get(
     '/healthz',
     {
@@ -295,7 +366,7 @@ export async function buildApp({
   );
 
   if (webBuildDir && webBuildExists(webBuildDir)) {
-    await registerSsr(app, {
+    const ssr = await registerSsr(app, {
       buildDir: webBuildDir,
       context: { services, testHooks: env.APP_TEST_HOOKS, smsSandbox: smsProvider === 'sandbox' },
       pageCache: responseCache,
@@ -313,6 +384,7 @@ export async function buildApp({
       printViewer: (request) =>
         printPasses.verify(request.headers[PRINT_PASS_HEADER], request.url) ? { member: true } : null,
     });
+    metrics.setPageRoutes(ssr.pagePaths);
   }
   return app;
 }

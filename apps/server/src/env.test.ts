@@ -35,6 +35,21 @@ describe('environment', () => {
   });
 });
 
+describe('operations: METRICS_TOKEN and SHUTDOWN_TIMEOUT_SECONDS', () => {
+  it('reads the metrics token (unset: this machine only) and refuses a short one', () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: 'a-long-enough-scrape-token' }).METRICS_TOKEN).toBe('a-long-enough-scrape-token');
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('drains for at most 10 s by default; 1–120 s when set', () => {
+    expect(parseEnv({}).SHUTDOWN_TIMEOUT_SECONDS).toBe(10);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '25' }).SHUTDOWN_TIMEOUT_SECONDS).toBe(25);
+    expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '600' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+});
+
 describe('API_DOCS (the OpenAPI UI at /rabbit/v1/docs)', () => {
   it('is off in production unless asked for, on elsewhere unless turned off', () => {
     expect(parseEnv({}).API_DOCS).toBe(false);

@@ -104,6 +104,13 @@ const envSchema = z
     APPLE_API_KEY_ID: z.string().optional(),
     APPLE_API_ISSUER_ID: z.string().optional(),
     APPLE_API_PRIVATE_KEY: z.string().optional(),
+    /**
+     * /metrics (Prometheus text format) is read from this machine without a token; a scraper elsewhere sends
+     * `Authorization: Bearer <METRICS_TOKEN>`. Unset: only this machine may read it.
+     */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** How long a shutdown (SIGTERM/SIGINT) may take to drain requests and close connections before it exits 1. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
   })

@@ -2,8 +2,9 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase } from '@fjt/db';
-import { runAlertJob, seedDatabase } from '@fjt/dataset';
+import { dataChanged, publishDataChanged, runAlertJob, seedDatabase } from '@fjt/dataset';
 import { buildApp } from './app.ts';
+import { createShutdown, onStopSignals } from './lib/shutdown.ts';
 import { createStaffService, DEMO_STAFF } from './modules/staff/service.ts';
 import { isDeployed, parseEnv } from './env.ts';
 
@@ -14,7 +15,14 @@ const webBuildDir = resolve(env.WEB_BUILD_DIR ?? join(here, '..', '..', 'web', '
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await migrate(database.sql);
 const seeded = await seedDatabase(database, { scale: env.SEED_SCALE, log: (line) => console.log(`[seed] ${line}`) });
-if (!seeded.skipped) console.log('[seed] 数据初始化完成');
+if (!seeded.skipped) {
+  console.log('[seed] 数据初始化完成');
+  // instances already running on this database (scaled out) drop what they derived from the rows just replaced
+  if (env.REDIS_URL)
+    await publishDataChanged(env.REDIS_URL, dataChanged(['seed'], 'all')).catch((error: unknown) =>
+      console.warn(`[seed] 无法通知其他实例 / could not tell other instances: ${(error as Error).message}`),
+    );
+}
 // A database seeded before the price-change alert job existed gets its watermarks now, so the next import is news.
 await runAlertJob(database, { initOnly: true });
 // Outside a deployment (npm start on a machine, tests): the demo staff of the README (ops, support, agent,
@@ -28,19 +36,11 @@ if (!isDeployed(env)) {
 const app = await buildApp({ env, database, webBuildDir });
 await app.listen({ host: env.HOST, port: env.PORT });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-  } finally {
-    process.exit(0);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+onStopSignals(
+  createShutdown({
+    app,
+    lifecycle: app.lifecycle,
+    resources: [() => database.close()],
+    timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  }),
+);

@@ -44,13 +44,14 @@ export interface ServiceDeps {
 }
 
 /**
- * Forgets every answer a service keeps in memory that derives from market data (ADR 0005): after a data load
- * in this process, the next request computes from the new rows.
+ * Forgets the answers services keep in memory that derive from market data (ADR 0005): after a data load, the next
+ * request computes from the new rows. With `cityIds` (a load confined to those cities, ADR 0015) a service that keeps
+ * its answers per city drops only theirs; one that cannot tell ignores the argument and drops everything.
  */
-export function invalidateDerived(services: Services): void {
+export function invalidateDerived(services: Services, cityIds?: readonly number[]): void {
   for (const service of Object.values(services) as unknown[]) {
     const invalidate = (service as { invalidate?: unknown } | null)?.invalidate;
-    if (typeof invalidate === 'function') (invalidate as () => void).call(service);
+    if (typeof invalidate === 'function') (invalidate as (cityIds?: readonly number[]) => void).call(service, cityIds);
   }
 }
 

@@ -25,3 +25,12 @@ export {
   type AlertOptions,
 } from './alerts.ts';
 export { seedMallProducts, MALL_PRICES, REPORT_CONTENTS } from './mall.ts';
+export {
+  DATA_CHANGED_CHANNEL,
+  dataChanged,
+  importCityIds,
+  parseDataChanged,
+  publishDataChanged,
+  type DataChangeKind,
+  type DataChanged,
+} from './events.ts';

@@ -26,6 +26,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as an uncompressed tarball (test snapshots). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: the pool's connections now and the time queries have spent waiting for one (the /metrics
+   * page). PGlite has one connection and queues queries inside itself, where nothing can be counted.
+   */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and queries queued for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  /** Connections handed out so far and the seconds spent getting them (a new connection's start-up included). */
+  acquired: number;
+  acquireSeconds: number;
 }
 
 export interface OpenOptions {
@@ -88,6 +103,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // Fail at start-up, not on the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
+  const acquiring = timeAcquisitions(pool);
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -100,5 +116,46 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         (await pool.query(text, params as unknown[])).rows as Row[],
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      acquired: acquiring.acquired,
+      acquireSeconds: acquiring.seconds,
+    }),
   };
+}
+
+/**
+ * Counts how long each checkout of a connection takes: every query goes through pool.connect (pool.query calls it
+ * with a callback, transactions with none), so timing it there sees all waits for a free connection at the cost of
+ * two clock reads per query.
+ */
+function timeAcquisitions(pool: pg.Pool): { acquired: number; seconds: number } {
+  const totals = { acquired: 0, seconds: 0 };
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  const count = (started: number) => {
+    totals.acquired += 1;
+    totals.seconds += (performance.now() - started) / 1000;
+  };
+  (pool as unknown as { connect: typeof connect }).connect = (callback) => {
+    const started = performance.now();
+    if (typeof callback === 'function') {
+      return connect((...args: unknown[]) => {
+        count(started);
+        callback(...args);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then(
+      (client) => {
+        count(started);
+        return client;
+      },
+      (error: unknown) => {
+        count(started);
+        throw error;
+      },
+    );
+  };
+  return totals;
 }

@@ -1,4 +1,4 @@
-export { openDatabase, type Database, type DatabaseHandle, type Driver, type SqlRunner } from './client.ts';
+export { openDatabase, type Database, type DatabaseHandle, type Driver, type PoolStats, type SqlRunner } from './client.ts';
 export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export * as schema from './schema/index.ts';
 export * from 'drizzle-orm';

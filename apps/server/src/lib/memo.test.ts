@@ -29,4 +29,16 @@ describe('memo', () => {
     await memo.get('a', compute);
     expect(compute).toHaveBeenCalledTimes(4);
   });
+
+  it('forgets only the entries a data change names (deleteWhere)', async () => {
+    const memo = createMemo<string>({ ttlMs: 1000 });
+    const compute = vi.fn(async () => 'x');
+    for (const key of ['605', '1', '605 {"rank":"hot"}']) await memo.get(key, compute);
+    memo.deleteWhere((key) => key.split(' ')[0] === '605');
+    await memo.get('1', compute);
+    expect(compute).toHaveBeenCalledTimes(3);
+    await memo.get('605', compute);
+    await memo.get('605 {"rank":"hot"}', compute);
+    expect(compute).toHaveBeenCalledTimes(5);
+  });
 });

@@ -3,6 +3,8 @@
 export interface Memo<V> {
   get(key: string, compute: () => Promise<V>): Promise<V>;
   clear(): void;
+  /** Forgets the entries whose key matches (the answers of the cities a data load changed). */
+  deleteWhere(matches: (key: string) => boolean): void;
 }
 
 export function createMemo<V>({
@@ -30,6 +32,9 @@ export function createMemo<V>({
     },
     clear() {
       entries.clear();
+    },
+    deleteWhere(matches) {
+      for (const key of [...entries.keys()]) if (matches(key)) entries.delete(key);
     },
   };
 }

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  cacheScopeOf,
   carriesSession,
   createResponseCache,
   preferredEncoding,
@@ -245,5 +246,44 @@ describe('toWebRequest (what a page sees of the request)', () => {
     const web = toWebRequest(request('//evil.example/x', {}), reply, 'http://localhost:3000');
     expect(new URL(web.url).host).toBe('localhost:3000');
     expect(new URL(web.url).pathname).toBe('//evil.example/x');
+  });
+});
+
+describe('a data change of some cities (ADR 0015)', () => {
+  it('reads the one city an entry belongs to from its key, or none', () => {
+    expect(cacheScopeOf('00000:0 /605/house-detail/12')).toBe(605);
+    expect(cacheScopeOf('00000:0 /605/house-detail/12.data?x=1')).toBe(605);
+    expect(cacheScopeOf('00000:0 /605.data')).toBe(605);
+    expect(cacheScopeOf('00000:0 /605')).toBe(605);
+    expect(cacheScopeOf('00000:0 /')).toBeNull();
+    expect(cacheScopeOf('00000:0 /?cityId=605')).toBeNull(); // the home page: not known to be one city's
+    expect(cacheScopeOf('00000:0 /citylist')).toBeNull();
+    expect(cacheScopeOf('00000:0 /market/605')).toBeNull();
+    expect(cacheScopeOf('api /rabbit/v1/search/suggest?cityId=605&kw=%E8%A5%BF')).toBe(605);
+    expect(cacheScopeOf('api /rabbit/v1/search/suggest?cityId=605&cityId=1')).toBeNull();
+    expect(cacheScopeOf('api /rabbit/v1/house/basic-info?houseId=12')).toBeNull();
+    expect(cacheScopeOf('api /rabbit/v1/deal/list?cityId=abc')).toBeNull();
+  });
+
+  it('drops the changed cities’ entries and every entry of no known city; counts hits and misses', () => {
+    const cache = createResponseCache({ ttlMs: 60_000 });
+    const keys = [
+      '00000:0 /605/house-detail/12',
+      '00000:0 /1/house-detail/7',
+      '00000:0 /citylist',
+      'api /rabbit/v1/search/hot?cityId=605',
+      'api /rabbit/v1/search/hot?cityId=1',
+      'api /rabbit/v1/house/basic-info?houseId=12',
+    ];
+    for (const key of keys) cache.put(key, 'text/html', 'x'.repeat(100));
+    expect(cache.bytes).toBe(6 * 140);
+    cache.clear([605]);
+    expect(keys.filter((key) => cache.get(key))).toEqual([
+      '00000:0 /1/house-detail/7',
+      'api /rabbit/v1/search/hot?cityId=1',
+    ]);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 2, misses: 4 });
+    cache.clear();
+    expect(cache.size).toBe(0);
   });
 });

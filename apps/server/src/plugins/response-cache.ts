@@ -23,8 +23,35 @@ export interface ResponseCache {
   get(key: string): CachedResponse | undefined;
   /** Stores a 200 body under `key`; returns the entry to send. */
   put(key: string, contentType: string, body: Buffer | string, headers?: Record<string, string>): CachedResponse;
-  clear(): void;
+  /**
+   * Forgets every entry, or (a data change of some cities, ADR 0015) those of `cityIds` and every entry that is
+   * not known to belong to one city (cacheScopeOf).
+   */
+  clear(cityIds?: readonly number[]): void;
   readonly size: number;
+  /** Bytes held (the size the LRU bounds), and lookups that found an entry or not since start (/metrics). */
+  readonly bytes: number;
+  readonly hits: number;
+  readonly misses: number;
+}
+
+/**
+ * The one city an entry's answer derives from, read from its key (`<prefix> <url>`), or null when it may derive from
+ * more (or is not known): a page under /{cityId}/… (the route table's city-scoped pages, whose loaders refuse an
+ * estate or plate of another city), or an API answer asked for with one `cityId` parameter. Anything else — the
+ * home page, /citylist, an estate's API answers by houseId — is dropped on every data change.
+ */
+export function cacheScopeOf(key: string): number | null {
+  const url = key.slice(key.indexOf(' ') + 1);
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  if (key.startsWith('api ')) {
+    if (query < 0) return null;
+    const ids = new URLSearchParams(url.slice(query + 1)).getAll('cityId');
+    return ids.length === 1 && /^[1-9]\d{0,8}$/.test(ids[0]!) ? Number(ids[0]) : null;
+  }
+  const first = /^\/([1-9]\d{0,8})(?:\.data)?(?:\/|$)/.exec(path);
+  return first ? Number(first[1]) : null;
 }
 
 export function createResponseCache({
@@ -41,8 +68,15 @@ export function createResponseCache({
     ttl: ttlMs,
     ttlAutopurge: false,
   });
+  let hits = 0;
+  let misses = 0;
   return {
-    get: (key) => lru.get(key),
+    get(key) {
+      const entry = lru.get(key);
+      if (entry) hits++;
+      else misses++;
+      return entry;
+    },
     put(key, contentType, body, headers) {
       const buffer = typeof body === 'string' ? Buffer.from(body) : body;
       const entry: CachedResponse = {
@@ -55,9 +89,26 @@ export function createResponseCache({
       lru.set(key, entry);
       return entry;
     },
-    clear: () => lru.clear(),
+    clear(cityIds) {
+      if (!cityIds) return lru.clear();
+      const changed = new Set(cityIds);
+      const drop = [...lru.keys()].filter((key) => {
+        const city = cacheScopeOf(key);
+        return city === null || changed.has(city);
+      });
+      for (const key of drop) lru.delete(key);
+    },
     get size() {
       return lru.size;
+    },
+    get bytes() {
+      return lru.calculatedSize;
+    },
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
     },
   };
 }

@@ -64,7 +64,7 @@ export function webBuildExists(buildDir: string): boolean {
 export async function registerSsr(
   app: FastifyInstance,
   { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer, printViewer }: SsrOptions,
-) {
+): Promise<{ pagePaths: string[] }> {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
     prefix: '/',
@@ -142,6 +142,20 @@ export async function registerSsr(
       return sendPage(reply, response);
     });
   });
+  return { pagePaths: pagePaths(build) };
+}
+
+/** The full paths of the route table's pages (its leaves), e.g. /:city/house-detail/:estateId (the metrics' labels). */
+function pagePaths(build: ServerBuild): string[] {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const parents = new Set(routes.map((r) => r.parentId).filter(Boolean));
+  const fullPath = (id: string | undefined): string => {
+    const route = id ? build.routes[id] : undefined;
+    if (!route) return '';
+    const parent = fullPath(route.parentId);
+    return route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent;
+  };
+  return routes.filter((r) => !parents.has(r.id)).map((r) => fullPath(r.id) || '/');
 }
 
 /**

@@ -1,11 +1,15 @@
 // npm run data:import -- --kind estates|listings|deals|rentals FILE.csv
 // Imports into DATABASE_URL or the embedded database (DATA_DIR, default ./var/db). Columns: data/IMPORT.md.
-// Then runs the price-change alert job (alerts.ts). Exit codes: 0 imported (or nothing to change), 1 invalid file (nothing imported), 2 bad arguments.
+// Then runs the price-change alert job (alerts.ts) and, when REDIS_URL is set, tells the running servers which cities
+// changed (ADR 0015), so they drop what they derived from them at once.
+// Exit codes: 0 imported (or nothing to change), 1 invalid file (nothing imported), 2 bad arguments,
+// 3 imported but the running servers could not be told (Redis unreachable: they refresh as their caches expire).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { migrate, openDatabase } from '@fjt/db';
 import { IMPORT_KINDS, ImportError, importCsv, type ImportKind } from '../import.ts';
 import { alertSmsFromEnv, alertSummary, runAlertJob } from '../alerts.ts';
+import { dataChanged, importCityIds, publishDataChanged } from '../events.ts';
 
 const args = process.argv.slice(2);
 const k = args.indexOf('--kind');
@@ -20,13 +24,17 @@ try {
   await migrate(handle.sql);
   // watermarks from before this load (a database older than the alert job has none yet)
   await runAlertJob(handle, { initOnly: true });
-  const result = await importCsv(handle, kind, readFileSync(file, 'utf8'), basename(file));
+  const csv = readFileSync(file, 'utf8');
+  // before the import: a row moved to another estate changes the city it leaves as well
+  const cityIds = await importCityIds(handle, kind, csv);
+  const result = await importCsv(handle, kind, csv, basename(file));
   console.log(
     `导入完成 / imported ${result.kind}: ${result.rows} 行 rows — 新增 inserted ${result.inserted}, 更新 updated ${result.updated}, ` +
       `未变 unchanged ${result.unchanged}; 重算行情 series rows ${result.seriesRows}`,
   );
   // new deals, price cuts and months reach the estates' subscribers now, not when someone reads
   console.log(alertSummary(await runAlertJob(handle, { sms: alertSmsFromEnv(handle) })));
+  if (result.inserted + result.updated > 0) await tellServers(cityIds);
 } catch (error) {
   if (!(error instanceof ImportError)) throw error;
   console.error(
@@ -41,4 +49,27 @@ try {
   process.exitCode = 1;
 } finally {
   await handle.close();
+}
+
+/** Publishes the change to every running server (Redis); without REDIS_URL there is no one to tell but a hint. */
+async function tellServers(cityIds: number[]) {
+  const redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) {
+    if (process.env.DATABASE_URL)
+      console.log(
+        '未设置 REDIS_URL：运行中的服务将在缓存过期后看到新数据 / REDIS_URL not set: running servers see the new rows as their caches expire',
+      );
+    return;
+  }
+  try {
+    const told = await publishDataChanged(redisUrl, dataChanged([kind!], cityIds));
+    console.log(
+      `已通知 ${told} 个运行中的服务实例 / told ${told} running server instance(s): cities ${cityIds.join(', ')}`,
+    );
+  } catch (error) {
+    console.error(
+      `数据已导入，但无法通知运行中的服务 / imported, but the running servers could not be told: ${(error as Error).message}`,
+    );
+    process.exitCode = 3;
+  }
 }

@@ -19,7 +19,7 @@ export function createConfigService(
   repo: ConfigRepo,
   geo: GeoService,
   listings: Pick<ListingsService, 'count'>,
-): ConfigService & { invalidate(): void } {
+): ConfigService & { invalidate(cityIds?: readonly number[]): void } {
   const conditions = new Map<number, Promise<ComplexCondition>>();
   const sceneLists = new Map<number, Promise<SceneListBody>>();
 
@@ -59,9 +59,11 @@ export function createConfigService(
       if (!city) return null;
       return cached(sceneLists, cityId, () => loadScenes(cityId, city.name));
     },
-    invalidate() {
-      conditions.clear();
-      sceneLists.clear();
+    invalidate(cityIds) {
+      for (const cache of [conditions, sceneLists] as Map<number, unknown>[]) {
+        if (!cityIds) cache.clear();
+        else for (const cityId of cityIds) cache.delete(cityId);
+      }
     },
   };
 }

@@ -5,6 +5,7 @@
 import type { DatabaseHandle } from '@fjt/db';
 import {
   ImportError,
+  importCityIds,
   importCsv,
   runAlertJob,
   seedMallProducts,
@@ -23,7 +24,17 @@ export interface DataImportOutcome {
   alerts: AlertResult;
 }
 
-export function createDataImportService(deps: { database: DatabaseHandle; afterLoad: () => void }) {
+export interface LoadedChange {
+  kind: ImportKind;
+  /** The cities the file's rows belong (or belonged) to. */
+  cityIds: number[];
+}
+
+export function createDataImportService(deps: {
+  database: DatabaseHandle;
+  /** Told after a load that changed rows: drops what was derived from them, here and in every instance (ADR 0015). */
+  afterLoad: (change: LoadedChange) => Promise<void> | void;
+}) {
   const { database } = deps;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -31,7 +42,10 @@ export function createDataImportService(deps: { database: DatabaseHandle; afterL
     // a database seeded before the alert job existed: set its watermarks first, so this load is news
     await runAlertJob(database, { initOnly: true });
     let result: ImportResult;
+    let cityIds: number[] = [];
     try {
+      // before the import: a row moved to another estate changes the city it leaves as well
+      cityIds = await importCityIds(database, kind, csv);
       result = await importCsv(database, kind, csv, fileName);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
@@ -44,7 +58,7 @@ export function createDataImportService(deps: { database: DatabaseHandle; afterL
     const alerts = await runAlertJob(database);
     // the report mall's catalogue follows the data: new estates get their report, coverage lines their counts
     await seedMallProducts(database);
-    deps.afterLoad();
+    if (result.inserted + result.updated > 0) await deps.afterLoad({ kind, cityIds });
     return { import: result, alerts };
   }
 

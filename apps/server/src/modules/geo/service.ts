@@ -14,7 +14,7 @@ import type { GeoRepo } from './repo.ts';
 /** 附近 radii offered under the near option (PAGES.md /findArea: 1/2/3 km). */
 const NEAR_RADII_M = [1000, 2000, 3000];
 
-export function createGeoService(repo: GeoRepo): GeoService & { invalidate(): void } {
+export function createGeoService(repo: GeoRepo): GeoService & { invalidate(cityIds?: readonly number[]): void } {
   let cities: Promise<Map<number, CitySummary>> | null = null;
   const areaTrees = new Map<number, Promise<{ month: string | null; districts: AreaOption[] }>>();
 
@@ -48,9 +48,11 @@ export function createGeoService(repo: GeoRepo): GeoService & { invalidate(): vo
       const { month, districts } = await loadAreaTree(query.cityId);
       return { month, list: applyAreaOptions(districts, query) };
     },
-    invalidate() {
+    invalidate(cityIds) {
+      // the city list is one small query: always reloaded; the area trees (plate averages) per city
       cities = null;
-      areaTrees.clear();
+      if (!cityIds) areaTrees.clear();
+      else for (const cityId of cityIds) areaTrees.delete(cityId);
     },
   };
 }

@@ -17,7 +17,10 @@ import { createMemo } from '../../lib/memo.ts';
 const TREND_MONTHS = 12;
 const CACHE_TTL_MS = 10 * 60_000;
 
-export function createMarketService(repo: MarketRepo, geo: GeoService): MarketService & { invalidate(): void } {
+export function createMarketService(
+  repo: MarketRepo,
+  geo: GeoService,
+): MarketService & { invalidate(cityIds?: readonly number[]): void } {
   const overviews = createMemo<CityOverview | null>({ ttlMs: CACHE_TTL_MS });
   const ranks = createMemo<RankListBody | null>({ ttlMs: CACHE_TTL_MS });
 
@@ -104,10 +107,17 @@ export function createMarketService(repo: MarketRepo, geo: GeoService): MarketSe
 
   return {
     cityOverview: (cityId) => overviews.get(String(cityId), () => computeOverview(cityId)),
-    rankList: (query) => ranks.get(JSON.stringify(query), () => computeRank(query)),
-    invalidate() {
-      overviews.clear();
-      ranks.clear();
+    // keyed by the city first, so a change of some cities drops theirs (invalidate)
+    rankList: (query) => ranks.get(`${query.cityId} ${JSON.stringify(query)}`, () => computeRank(query)),
+    invalidate(cityIds) {
+      if (!cityIds) {
+        overviews.clear();
+        ranks.clear();
+        return;
+      }
+      const changed = new Set(cityIds.map(String));
+      overviews.deleteWhere((key) => changed.has(key));
+      ranks.deleteWhere((key) => changed.has(key.slice(0, key.indexOf(' '))));
     },
   };
 }

@@ -145,8 +145,8 @@ export function createSearchService(
 ): SearchService & {
   /** The index of a city, built on first use; null for an unknown city. */
   cityIndex(cityId: number): Promise<CitySearchIndex | null>;
-  /** Drops cached indexes (after a re-seed or an import), all of them or one city's. */
-  invalidate(cityId?: number): void;
+  /** Drops cached indexes (after a re-seed or an import), all of them or those of some cities. */
+  invalidate(cityIds?: number | readonly number[]): void;
 } {
   const cache = new Map<number, Cached>();
 
@@ -200,9 +200,9 @@ export function createSearchService(
       const index = await cityIndex(cityId);
       return index ? index.groups.estate.search(kw, limit).hits.map((h) => h.value.id) : null;
     },
-    invalidate(cityId) {
-      if (cityId === undefined) cache.clear();
-      else cache.delete(cityId);
+    invalidate(cityIds) {
+      if (cityIds === undefined) cache.clear();
+      else for (const cityId of typeof cityIds === 'number' ? [cityIds] : cityIds) cache.delete(cityId);
     },
   };
 }
