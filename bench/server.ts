@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,12 +59,15 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Sends `signal` without waiting (the cluster's SIGKILL). */
   kill(signal: NodeJS.Signals): void;
+  /** The server's output lines so far, when started with a label. */
+  output: string[];
 }
 
 export interface StartOptions {
   port?: number;
-  /** Where the server's output goes: inherited (default), or discarded. */
+  /** Where the server's output goes: inherited (default), discarded, or prefixed with this label and kept in `output`. */
   quiet?: boolean;
+  label?: string;
   /** How long the first start may take (it seeds an empty database). */
   readyTimeoutMs?: number;
 }
@@ -95,8 +99,21 @@ export async function startServer(
       DATA_DIR: process.env.DATA_DIR ?? join(root, 'var', 'db'),
       ...env,
     },
-    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
+    stdio: [
+      'ignore',
+      options.label ? 'pipe' : options.quiet ? 'ignore' : 'inherit',
+      options.label ? 'pipe' : 'inherit',
+    ],
   });
+  const output: string[] = [];
+  if (options.label) {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream! }).on('line', (line) => {
+        output.push(line);
+        console.log(`[${options.label}] ${line}`);
+      });
+    }
+  }
   let hasExited = false;
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -129,6 +146,7 @@ export async function startServer(
     kill(signal) {
       child.kill(signal);
     },
+    output,
   };
 }
 
