@@ -1,5 +1,6 @@
 // npm test: typecheck, lint, unit and integration tests (PGlite; again on PostgreSQL when TEST_DATABASE_URL is
-// set), then Playwright end-to-end tests against a production build. Ends with one line "N passed, N failed".
+// set), then the long-tail budget and Playwright end-to-end tests against a production build. Ends with one line
+// "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -109,6 +110,8 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 if (step('build', npm, ['run', 'build'])) {
+  // The long-tail budget (issue 13): a cold estate render against the committed baseline ratio, on the new build.
+  step('long-tail budget (cold estate render)', 'npx', ['tsx', 'bench/budget.ts']);
   const dataDir = mkdtempSync(join(tmpdir(), 'fjt-e2e-db-'));
   const port = String(await freePort());
   let samplePort = port;

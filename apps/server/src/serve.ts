@@ -1,7 +1,7 @@
 // Starts the server: migrate, seed once, serve; shuts down gracefully on SIGTERM/SIGINT (entered via main.ts).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, openDatabase } from '@fjt/db';
+import { acquireStartupLock, migrate, openDatabase } from '@fjt/db';
 import { dataChanged, publishDataChanged, runAlertJob, seedDatabase } from '@fjt/dataset';
 import { buildApp } from './app.ts';
 import { createShutdown, onStopSignals } from './lib/shutdown.ts';
@@ -13,6 +13,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const webBuildDir = resolve(env.WEB_BUILD_DIR ?? join(here, '..', '..', 'web', 'build'));
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+// Several instances may start at once on one PostgreSQL (npm run cluster): the first migrates and seeds under the
+// start-up lock while the others wait, then find nothing to do (ADR 0018). Released once the start-up writes are done.
+const startupLock = await acquireStartupLock(database, {
+  onWait: () => console.log('[seed] 另一个实例正在迁移/初始化数据，等待中… (waiting for another instance)'),
+});
 await migrate(database.sql);
 const seeded = await seedDatabase(database, { scale: env.SEED_SCALE, log: (line) => console.log(`[seed] ${line}`) });
 if (!seeded.skipped) {
@@ -32,6 +37,7 @@ if (!isDeployed(env)) {
   if (granted > 0)
     console.log(`[seed] 演示工作人员 demo staff: ${DEMO_STAFF.map((s) => `${s.phone} ${s.role}`).join(', ')}`);
 }
+await startupLock.release();
 
 const app = await buildApp({ env, database, webBuildDir });
 await app.listen({ host: env.HOST, port: env.PORT });

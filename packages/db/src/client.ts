@@ -27,6 +27,11 @@ export interface DatabaseHandle {
   /** PGlite only: the whole data directory as an uncompressed tarball (test snapshots). */
   dumpDataDir?: () => Promise<Blob>;
   /**
+   * PostgreSQL only: one pooled connection of its own until released, for what must stay on one session (an
+   * advisory lock is held by the session that took it; the pool would hand the unlock to another).
+   */
+  session?: () => Promise<SqlRunner & { release(): void }>;
+  /**
    * PostgreSQL only: the pool's connections now and the time queries have spent waiting for one (the /metrics
    * page). PGlite has one connection and queues queries inside itself, where nothing can be counted.
    */
@@ -114,6 +119,17 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       },
       query: async <Row>(text: string, params?: unknown[]) =>
         (await pool.query(text, params as unknown[])).rows as Row[],
+    },
+    session: async () => {
+      const client = await pool.connect();
+      return {
+        exec: async (text) => {
+          await client.query(text);
+        },
+        query: async <Row>(text: string, params?: unknown[]) =>
+          (await client.query(text, params as unknown[])).rows as Row[],
+        release: () => client.release(),
+      };
     },
     close: () => pool.end(),
     poolStats: () => ({
