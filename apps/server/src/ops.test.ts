@@ -7,7 +7,7 @@ import { createTestDatabase } from '@fjt/db/testing';
 import routes from '../../web/app/routes.ts';
 import { routeLeaves } from '../../web/app/route-leaves.ts';
 import { buildApp } from './app.ts';
-import { pageGroups } from './plugins/metrics.ts';
+import { pageGroups, RequestStats } from './plugins/metrics.ts';
 import { seededApp } from './testing.ts';
 
 const TOKEN = 'scrape-token-of-this-test-0123456789';
@@ -202,5 +202,23 @@ describe('page labels', () => {
     expect(groupOf('/market/2')).toBe('/market');
     expect(groupOf('/605/no-such-thing/1')).toBe('/:city/*');
     expect(groupOf('/wp-admin/x.php')).toBe('/*');
+  });
+});
+
+describe('request counts in the text format', () => {
+  it('writes cumulative buckets, sum and count per label set, with label values escaped', () => {
+    const stats = new RequestStats();
+    stats.observe('GET', '/a"b', 200, 0.003);
+    stats.observe('GET', '/a"b', 204, 0.2);
+    stats.observe('GET', '/a"b', 503, 20);
+    const text = stats.render();
+    const labels = 'method="GET",route="/a\\"b",status_class="2xx"';
+    expect(text).toContain(`fjt_http_requests_total{${labels}} 2\n`);
+    expect(text).toContain(`fjt_http_request_duration_seconds_bucket{${labels},le="0.0025"} 0\n`);
+    expect(text).toContain(`fjt_http_request_duration_seconds_bucket{${labels},le="0.005"} 1\n`);
+    expect(text).toContain(`fjt_http_request_duration_seconds_bucket{${labels},le="0.25"} 2\n`);
+    expect(text).toContain(`fjt_http_request_duration_seconds_bucket{${labels},le="+Inf"} 2\n`);
+    expect(text).toContain(`fjt_http_request_duration_seconds_sum{${labels}} 0.203\n`);
+    expect(text).toMatch(/status_class="5xx",le="10"\} 0\n[^\n]*le="\+Inf"\} 1\n/);
   });
 });
