@@ -68,8 +68,8 @@ describe.skipIf(skipped !== null)(
       const res = await app.inject(`/rabbit/v1/search/suggest?cityId=605&kw=${encodeURIComponent(kw)}`);
       expect(res.statusCode, res.body).toBe(200);
       // the answer repeats the keyword: look for the estate in its groups
-    const groups = JSON.stringify((res.json() as { body: { groups: unknown } }).body.groups);
-    return { found: groups.includes(kw), cache: res.headers['x-cache'] };
+      const groups = JSON.stringify((res.json() as { body: { groups: unknown } }).body.groups);
+      return { found: groups.includes(kw), cache: res.headers['x-cache'] };
     };
 
     beforeAll(async () => {

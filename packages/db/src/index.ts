@@ -1,4 +1,11 @@
-export { openDatabase, type Database, type DatabaseHandle, type Driver, type PoolStats, type SqlRunner } from './client.ts';
+export {
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+  type Driver,
+  type PoolStats,
+  type SqlRunner,
+} from './client.ts';
 export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export { acquireStartupLock, withStartupLock, STARTUP_LOCK_KEY, type StartupLock } from './startup-lock.ts';
 export * as schema from './schema/index.ts';
