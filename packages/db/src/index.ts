@@ -12,3 +12,4 @@ export * as schema from './schema/index.ts';
 export * from 'drizzle-orm';
 export { queryPage, queryRows } from './rows.ts';
 export { queryBatcher, type QueryBatcher } from './batch.ts';
+export { preparedQuery } from './prepared.ts';

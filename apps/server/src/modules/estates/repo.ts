@@ -2,7 +2,7 @@
 // (room types, price bands, buildings, counts, agents, neighbours) from estate_stats — both aggregated by the
 // dataset from the very rows the lists below show, when they are loaded — so a page's figures agree with its rows
 // and a view reads a row or two instead of aggregating (issue 13: the long tail of estate pages).
-import { queryBatcher, sql, type Database, type SQL } from '@fjt/db';
+import { preparedQuery, queryBatcher, sql, type Database, type SQL } from '@fjt/db';
 
 export interface EstateRow {
   id: number;
@@ -193,6 +193,44 @@ function distanceSql(lng: number, lat: number): SQL {
 }
 
 export function createEstatesRepo(db: Database) {
+  // the three lookups of every estate page, planned once (prepared.ts)
+  const estateRow = preparedQuery<EstateRow>(
+    db,
+    'fjt_estate_row',
+    ['int'],
+    `SELECT e.id, e.city_id AS "cityId", e.district_id AS "districtId", d.name AS "districtName",
+                   e.plate_id AS "plateId", p.name AS "plateName", e.name, e.alias, e.lng, e.lat,
+                   e.build_year AS "buildYear", e.building_type AS "buildingType", e.property_type AS "propertyType",
+                   e.tenure_years AS "tenureYears", e.building_count AS "buildingCount",
+                   e.household_count AS "householdCount", round(e.plot_ratio::numeric, 2)::float8 AS "plotRatio",
+                   round(e.greening_rate::numeric, 4)::float8 AS "greeningRate", round(e.property_fee::numeric, 2)::float8 AS "propertyFee",
+                   e.property_company AS "propertyCompany", e.developer, round(e.parking_ratio::numeric, 2)::float8 AS "parkingRatio",
+                   s.name AS "nearestStation", e.station_distance_m AS "stationDistanceM", e.tags
+            FROM estate e
+            JOIN district d ON d.id = e.district_id
+            JOIN plate p ON p.id = e.plate_id
+            LEFT JOIN metro_station s ON s.id = e.nearest_station_id
+            WHERE e.id = $1`,
+  );
+  const statsRow = preparedQuery<EstateStats>(
+    db,
+    'fjt_estate_stats',
+    ['int'],
+    `SELECT figures, room_types AS "roomTypes", price_bands AS "priceBands", buildings, agents, around,
+            latest_deals AS "latestDeals", latest_listings AS "latestListings"
+     FROM estate_stats WHERE estate_id = $1`,
+  );
+  const seriesRows = preparedQuery<SeriesRow>(
+    db,
+    'fjt_estate_series',
+    ['int', 'int', 'int', 'date'],
+    `SELECT target_id AS "targetId", level, to_char(month, 'YYYY-MM') AS month, listing_avg AS "listingAvg",
+            listing_count AS "listingCount", deal_avg AS "dealAvg", deal_count AS "dealCount", premium::float8 AS premium
+     FROM price_series
+     WHERE ((level = 'estate' AND target_id = $1) OR (level = 'plate' AND target_id = $2)
+            OR (level = 'district' AND target_id = $3)) AND month >= $4
+     ORDER BY month`,
+  );
   // A page's lookups go to the database as one statement (every column here is JSON-safe: see batch.ts).
   const batch = queryBatcher(db);
   const queryRows = <Row>(_db: Database, query: SQL) => batch.rows<Row>(query);
@@ -211,22 +249,7 @@ export function createEstatesRepo(db: Database) {
   };
   return {
     async estate(id: number): Promise<EstateRow | null> {
-      const [row] = await queryRows<EstateRow>(
-        db,
-        sql`SELECT e.id, e.city_id AS "cityId", e.district_id AS "districtId", d.name AS "districtName",
-                   e.plate_id AS "plateId", p.name AS "plateName", e.name, e.alias, e.lng, e.lat,
-                   e.build_year AS "buildYear", e.building_type AS "buildingType", e.property_type AS "propertyType",
-                   e.tenure_years AS "tenureYears", e.building_count AS "buildingCount",
-                   e.household_count AS "householdCount", round(e.plot_ratio::numeric, 2)::float8 AS "plotRatio",
-                   round(e.greening_rate::numeric, 4)::float8 AS "greeningRate", round(e.property_fee::numeric, 2)::float8 AS "propertyFee",
-                   e.property_company AS "propertyCompany", e.developer, round(e.parking_ratio::numeric, 2)::float8 AS "parkingRatio",
-                   s.name AS "nearestStation", e.station_distance_m AS "stationDistanceM", e.tags
-            FROM estate e
-            JOIN district d ON d.id = e.district_id
-            JOIN plate p ON p.id = e.plate_id
-            LEFT JOIN metro_station s ON s.id = e.nearest_station_id
-            WHERE e.id = ${id}`,
-      );
+      const [row] = await estateRow([id]);
       return row ?? null;
     },
 
@@ -242,6 +265,10 @@ export function createEstatesRepo(db: Database) {
     /** Series rows of the given targets from `fromMonth` ('YYYY-MM') on, oldest first. */
     async series(targets: { level: SeriesRow['level']; id: number }[], fromMonth: string): Promise<SeriesRow[]> {
       if (targets.length === 0) return [];
+      const ids = { estate: -1, plate: -1, district: -1 };
+      for (const t of targets) if (t.level in ids) ids[t.level as keyof typeof ids] = t.id;
+      if (targets.length <= 3 && new Set(targets.map((t) => t.level)).size === targets.length)
+        return seriesRows([ids.estate, ids.plate, ids.district, `${fromMonth}-01`]);
       const pairs = sql.join(
         targets.map((t) => sql`(level = ${t.level} AND target_id = ${t.id})`),
         sql` OR `,
@@ -262,12 +289,7 @@ export function createEstatesRepo(db: Database) {
      * packages/dataset/src/estate-stats.ts); null for an estate without them (unknown id).
      */
     async stats(estateId: number): Promise<EstateStats | null> {
-      const [row] = await queryRows<EstateStats>(
-        db,
-        sql`SELECT figures, room_types AS "roomTypes", price_bands AS "priceBands", buildings, agents, around,
-                   latest_deals AS "latestDeals", latest_listings AS "latestListings"
-            FROM estate_stats WHERE estate_id = ${estateId}`,
-      );
+      const [row] = await statsRow([estateId]);
       return row ?? null;
     },
 
