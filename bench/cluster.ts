@@ -144,6 +144,7 @@ try {
   for (const s of started) if (s.status === 'fulfilled') instances.push(s.value);
   const failedStart = started.find((s) => s.status === 'rejected');
   if (failedStart) throw (failedStart as PromiseRejectedResult).reason;
+  const bothReadyAfterMs = Date.now() - startedAt;
   const startup = instances.map((s, i) => ({
     port: PORTS[i],
     timeToReadyMs: s.readyMs,
@@ -209,6 +210,10 @@ try {
     },
   );
   const failedGets = kill.non2xx + kill.errors + kill.timeouts;
+  // what nginx saw: requests in flight on the killed instance (or sent to it before it was marked failed), each
+  // moved to the other one
+  const nginxLog = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8').split('\n') : [];
+  const upstreamErrors = nginxLog.filter((l) => l.includes('[error]') && l.includes('upstream'));
   console.log(`  kill test: ${kill.requestsSent} GETs, failed ${failedGets}`, kill.byMethod);
 
   out = {
@@ -221,7 +226,7 @@ try {
       'other work: see loadAverageAtStart), so two instances cannot be faster than one here; this shows the path ' +
       'works and survives an instance dying, not the throughput of a real multi-host deployment.',
     database: { name: DB, fresh: process.env.CLUSTER_KEEP_DB !== '1', seedRunRows: seedRuns },
-    startup: { instances: startup, bothReadyAfterMs: Date.now() - startedAt },
+    startup: { instances: startup, bothReadyAfterMs },
     loadAverageAtStart: loadAtStart,
     freeMemMiBAtStart,
     results,
@@ -232,6 +237,8 @@ try {
       failedGets,
       meetsGoal: failedGets === 0,
       rssMiBBeforeKill: rssBeforeKill,
+      nginxUpstreamErrors: upstreamErrors.length,
+      nginxUpstreamErrorSamples: upstreamErrors.slice(0, 3).map((l) => l.replace(/^\S+ \S+ /, '')),
     },
     singleProcessEmbedded: singleProcessFigures(),
   };

@@ -138,7 +138,8 @@ const out = {
     'The machine has 2 cores shared by the server, autocannon and, while these figures were taken, other work (see ' +
     'loadAverageAtStart): they are a lower bound. Each set is a shuffle of all its ids, cycled without repeats, so the ' +
     'response cache misses; a set that ran out stopped early (stoppedAtEndOfSet). Pages are asked for with ' +
-    'accept-encoding br like a phone. The hot set is the old bench/http.ts set, which the cache answers.',
+    'accept-encoding br like a phone. errors are mostly autocannon timeouts (no answer within 10 s): such requests ' +
+    'are not in the latency percentiles. The hot set is the old bench/http.ts set, which the cache answers.',
   dataset: {
     estates: ids.estates.length,
     cities: ids.cities.length,
