@@ -22,7 +22,7 @@ const FACTOR = 2;
 /**
  * The reference the estate page is divided by: /aboutus, a page rendered by the same React Router pipeline (root
  * loader, document, security headers) with no data of its own. Its time follows the machine's speed as the estate
- * page's does; a JSON health check's does not. Measured on the shared 2-core machine (2026-11-27), three runs each:
+ * page's does; a JSON health check's does not. Measured on the shared 2-core machine (2026-11-27, on the code before estate_stats), three runs each:
  * at load average ~4 the ratio to /aboutus was 13.2, 15.7, 15.4 and to /healthz 76, 78, 83; at load 13–18 it was
  * 17.4, 16.1, 14.1 to /aboutus but 125, 142, 122 to /healthz. /healthz is measured beside it for the record.
  */
