@@ -3,21 +3,13 @@
 // would create the same tables and load the same rows). PostgreSQL only: PGlite is one process's own database.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { STARTUP_LOCK_KEY, migrate, openDatabase, withStartupLock, type DatabaseHandle } from '@fjt/db';
+import { adminExec } from '@fjt/db/testing';
 import { seedDatabase } from './seed.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminExec(url!, statement);
 
 describe('start-up lock', () => {
   it('runs the work directly on PGlite (nothing to queue behind)', async () => {

@@ -182,7 +182,7 @@ function databaseUrl(url: string, database: string): string {
 }
 
 /** CREATE/DROP DATABASE run outside a transaction, on a connection of their own. */
-async function adminExec(url: string, statement: string): Promise<void> {
+export async function adminExec(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
