@@ -14,11 +14,12 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 export async function queryPage<Row>(
   db: Database,
   query: { select: SQL; from: SQL; orderBy: SQL; page: number; size: number },
+  /** How the two queries run: queryRows by default, or a batcher's rows (batch.ts). */
+  run: <R>(query: SQL) => Promise<R[]> = (q) => queryRows(db, q),
 ): Promise<{ total: number; rows: Row[] }> {
   const [count, rows] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${query.from}`),
-    queryRows<Row>(
-      db,
+    run<{ total: number }>(sql`SELECT count(*)::int AS total ${query.from}`),
+    run<Row>(
       sql`SELECT ${query.select} ${query.from} ORDER BY ${query.orderBy}
           LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
     ),

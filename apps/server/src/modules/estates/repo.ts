@@ -2,7 +2,7 @@
 // (room types, price bands, buildings, counts, agents, neighbours) from estate_stats — both aggregated by the
 // dataset from the very rows the lists below show, when they are loaded — so a page's figures agree with its rows
 // and a view reads a row or two instead of aggregating (issue 13: the long tail of estate pages).
-import { preparedQuery, queryBatcher, sql, type Database, type SQL } from '@fjt/db';
+import { preparedQuery, queryBatcher, queryPage, sql, type Database, type SQL } from '@fjt/db';
 
 export interface EstateRow {
   id: number;
@@ -233,20 +233,7 @@ export function createEstatesRepo(db: Database) {
   );
   // A page's lookups go to the database as one statement (every column here is JSON-safe: see batch.ts).
   const batch = queryBatcher(db);
-  const queryRows = <Row>(_db: Database, query: SQL) => batch.rows<Row>(query);
-  /** One page of a list and how many rows match in all (the count and the page share FROM/WHERE). */
-  const queryPage = async <Row>(
-    _db: Database,
-    q: { select: SQL; from: SQL; orderBy: SQL; page: number; size: number },
-  ): Promise<{ total: number; rows: Row[] }> => {
-    const [count, rows] = await Promise.all([
-      batch.rows<{ total: number }>(sql`SELECT count(*)::int AS total ${q.from}`),
-      batch.rows<Row>(
-        sql`SELECT ${q.select} ${q.from} ORDER BY ${q.orderBy} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
-      ),
-    ]);
-    return { total: count[0]?.total ?? 0, rows };
-  };
+  const run = <Row>(query: SQL) => batch.rows<Row>(query);
   return {
     async estate(id: number): Promise<EstateRow | null> {
       const [row] = await estateRow([id]);
@@ -255,8 +242,7 @@ export function createEstatesRepo(db: Database) {
 
     /** Newest month of the city's series, 'YYYY-MM', or null before any data. */
     async latestMonth(cityId: number): Promise<string | null> {
-      const [row] = await queryRows<{ month: string | null }>(
-        db,
+      const [row] = await run<{ month: string | null }>(
         sql`SELECT to_char(max(month), 'YYYY-MM') AS month FROM price_series WHERE level = 'city' AND target_id = ${cityId}`,
       );
       return row?.month ?? null;
@@ -273,8 +259,7 @@ export function createEstatesRepo(db: Database) {
         targets.map((t) => sql`(level = ${t.level} AND target_id = ${t.id})`),
         sql` OR `,
       );
-      return queryRows<SeriesRow>(
-        db,
+      return run<SeriesRow>(
         sql`SELECT target_id AS "targetId", level, to_char(month, 'YYYY-MM') AS month, listing_avg AS "listingAvg",
                    listing_count AS "listingCount", deal_avg AS "dealAvg", deal_count AS "dealCount",
                    premium::float8 AS premium
@@ -298,7 +283,7 @@ export function createEstatesRepo(db: Database) {
      * to the estate's median 总价 (a typical unit), and the estate's current 挂牌均价.
      */
     async recommend(input: { estateId: number; cityId: number; lng: number; lat: number; size: number }) {
-      return queryRows<{
+      return run<{
         id: number;
         cityId: number;
         name: string;
@@ -308,7 +293,6 @@ export function createEstatesRepo(db: Database) {
         avgPrice: number | null;
         totalPrice: number | null;
       }>(
-        db,
         sql`WITH near AS (
               SELECT e.id, e.city_id, e.name, ${distanceSql(input.lng, input.lat)} AS dist
               FROM estate e
@@ -337,16 +321,20 @@ export function createEstatesRepo(db: Database) {
     },
 
     async dealPage(estateId: number, page: number, size: number): Promise<{ total: number; rows: DealSqlRow[] }> {
-      return queryPage<DealSqlRow>(db, {
-        select: sql`id, to_char(deal_date, 'YYYY-MM-DD') AS "dealDate", rooms, halls, round(area::numeric, 2)::float8 AS area, floor,
+      return queryPage<DealSqlRow>(
+        db,
+        {
+          select: sql`id, to_char(deal_date, 'YYYY-MM-DD') AS "dealDate", rooms, halls, round(area::numeric, 2)::float8 AS area, floor,
                      total_floors AS "totalFloors", orientation, total_price AS "totalPrice", unit_price AS "unitPrice",
                      list_total_price AS "listTotalPrice", round(bargain_pct::numeric, 1)::float8 AS "bargainPct", cycle_days AS "cycleDays",
                      source`,
-        from: sql`FROM deal WHERE estate_id = ${estateId}`,
-        orderBy: sql`deal_date DESC, id DESC`,
-        page,
-        size,
-      });
+          from: sql`FROM deal WHERE estate_id = ${estateId}`,
+          orderBy: sql`deal_date DESC, id DESC`,
+          page,
+          size,
+        },
+        run,
+      );
     },
 
     async listingPage(
@@ -355,13 +343,17 @@ export function createEstatesRepo(db: Database) {
       page: number,
       size: number,
     ): Promise<{ total: number; rows: ListingSqlRow[] }> {
-      return queryPage<ListingSqlRow>(db, {
-        select: LISTING_COLUMNS,
-        from: sql`FROM listing l WHERE ${listingWhere(estateId, filter)}`,
-        orderBy: sql`l.listed_at DESC, l.id DESC`,
-        page,
-        size,
-      });
+      return queryPage<ListingSqlRow>(
+        db,
+        {
+          select: LISTING_COLUMNS,
+          from: sql`FROM listing l WHERE ${listingWhere(estateId, filter)}`,
+          orderBy: sql`l.listed_at DESC, l.id DESC`,
+          page,
+          size,
+        },
+        run,
+      );
     },
   };
 }

@@ -159,8 +159,6 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
     return {
       estate,
       latest,
-      /** First day of the 12-month window ending with the latest month. */
-      since12: latest ? `${addMonths(latest, -11)}-01` : '1900-01-01',
       asOf: latest ? monthEndDay(latest) : null,
     };
   };
