@@ -17,7 +17,14 @@ export async function buildProductionApp(database: DatabaseHandle): Promise<Fast
   // imported only now: React and React Router pick their build when first loaded
   const { buildApp } = await import('../apps/server/src/app.ts');
   const app = await buildApp({
-    env: { LOG_LEVEL: 'warn', APP_TEST_HOOKS: false, RESPONSE_CACHE_SECONDS: 0, API_DOCS: false },
+    env: {
+      LOG_LEVEL: 'warn',
+      APP_TEST_HOOKS: false,
+      RESPONSE_CACHE_SECONDS: 0,
+      API_DOCS: false,
+      // one process, one request at a time: on the main thread unless asked (ADR 0019's workers add a hand-over)
+      RENDER_WORKERS: Number(process.env.RENDER_WORKERS ?? 0),
+    },
     database,
     webBuildDir,
   });

@@ -105,6 +105,7 @@ export interface BuildOptions {
         | 'CHROMIUM_PATH'
         | 'PRINT_PASS_SECRET'
         | 'METRICS_TOKEN'
+        | 'RENDER_WORKERS'
       >
     >;
   database: DatabaseHandle;
@@ -372,6 +373,7 @@ export async function buildApp({
       pageCache: responseCache,
       publicOrigin: origin,
       pageErrors: pages,
+      renderWorkers: env.RENDER_WORKERS,
       // /ops pages only (ADR 0009): the signed-in viewer from the session cookie, with their staff roles.
       opsViewer: async (request, reply) => {
         const token = request.cookies[cookieOfSession.name];

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseEnv, publicOrigin } from './env.ts';
 
@@ -47,6 +48,15 @@ describe('operations: METRICS_TOKEN and SHUTDOWN_TIMEOUT_SECONDS', () => {
     expect(parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '25' }).SHUTDOWN_TIMEOUT_SECONDS).toBe(25);
     expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
     expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: '600' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+
+  it('renders pages in one worker per core in production, on the main thread elsewhere, as set when set', () => {
+    expect(parseEnv({}).RENDER_WORKERS).toBe(availableParallelism());
+    expect(parseEnv({ NODE_ENV: 'test' }).RENDER_WORKERS).toBe(0);
+    expect(parseEnv({ RENDER_WORKERS: '0' }).RENDER_WORKERS).toBe(0);
+    expect(parseEnv({ NODE_ENV: 'development', RENDER_WORKERS: '3' }).RENDER_WORKERS).toBe(3);
+    expect(() => parseEnv({ RENDER_WORKERS: '-1' })).toThrow(/RENDER_WORKERS/);
+    expect(() => parseEnv({ RENDER_WORKERS: 'many' })).toThrow(/RENDER_WORKERS/);
   });
 });
 

@@ -1,4 +1,5 @@
 // Environment, parsed once at start-up; a bad value stops the process with a clear message.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isDeployed } from '@fjt/domain';
 
@@ -111,6 +112,11 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** How long a shutdown (SIGTERM/SIGINT) may take to drain requests and close connections before it exits 1. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+    /**
+     * Page render worker threads (ADR 0019): 0 renders pages on the main thread; unset, one per core the process
+     * may use in production, none otherwise.
+     */
+    RENDER_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
   })
@@ -127,6 +133,7 @@ const envSchema = z
     PAY_MODE: env.PAY_MODE ?? (isDeployed(env) ? ('live' as const) : ('sandbox' as const)),
     SMS_PROVIDER: env.SMS_PROVIDER ?? (isDeployed(env) ? ('none' as const) : ('sandbox' as const)),
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
+    RENDER_WORKERS: env.RENDER_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 0),
   }));
 
 export type Env = z.infer<typeof envSchema>;

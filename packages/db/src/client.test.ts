@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { city } from './schema/index.ts';
 import { migrate } from './migrate.ts';
+import { preparedQuery } from './prepared.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 
 let t: TestDatabase;
@@ -40,5 +41,19 @@ describe('database layer', () => {
     if (t.driver === 'pglite') await t.sql.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     const [row] = await t.sql.query<{ s: number }>(`SELECT similarity('西溪诚园', '西溪') AS s`);
     expect(row?.s).toBeGreaterThan(0);
+  });
+
+  it('a prepared lookup asked for by many callers at once is prepared once, and answers them all', async () => {
+    await t.db.insert(city).values({ id: 330, name: '宁波', pinyin: 'ningbo', adcode: '330200', province: '浙江省' });
+    const byId = preparedQuery<{ name: string }>(
+      t.db,
+      'fjt_test_city_name',
+      ['int'],
+      'SELECT name FROM city WHERE id = $1',
+    );
+    // the first calls arrive together, as a page's loaders do on a fresh start (a second PREPARE would fail)
+    const answers = await Promise.all(Array.from({ length: 5 }, () => byId([330])));
+    expect(answers).toEqual(Array.from({ length: 5 }, () => [{ name: '宁波' }]));
+    expect(await byId([9999])).toEqual([]);
   });
 });

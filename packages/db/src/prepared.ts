@@ -11,7 +11,8 @@ interface Client {
   query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
 }
 
-const prepared = new WeakMap<object, Set<string>>();
+/** Per client, the statements prepared or being prepared: concurrent first calls share one PREPARE. */
+const prepared = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 function literal(value: Param): string {
   if (typeof value === 'number') {
@@ -32,11 +33,15 @@ export function preparedQuery<Row>(db: Database, name: string, types: readonly (
     const pglite = typeof client.exec === 'function' && 'waitReady' in client;
     if (!pglite) return (await client.query<Row>(text, params as unknown[])).rows;
     let names = prepared.get(client);
-    if (!names) prepared.set(client, (names = new Set()));
-    if (!names.has(name)) {
-      await client.query(`PREPARE ${name}(${types.join(', ')}) AS ${text}`);
-      names.add(name);
+    if (!names) prepared.set(client, (names = new Map()));
+    let preparing = names.get(name);
+    if (!preparing) {
+      preparing = client.query(`PREPARE ${name}(${types.join(', ')}) AS ${text}`);
+      names.set(name, preparing);
+      // a failed PREPARE is tried again by the next call
+      preparing.catch(() => names.delete(name));
     }
+    await preparing;
     return (await client.query<Row>(`EXECUTE ${name}(${params.map(literal).join(', ')})`)).rows;
   };
 }

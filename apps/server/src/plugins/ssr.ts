@@ -16,7 +16,9 @@ import {
 } from 'react-router';
 import { isbot } from 'isbot';
 import { CURRENT_VERSION_COOKIE, detectClient, type DealViewer, type OpsViewer, type RouterContext } from '@fjt/domain';
-import { sendCached, type ResponseCache } from './response-cache.ts';
+import { createRenderPool, type RenderPool } from '../render/pool.ts';
+import type { RenderResult, RequestContext } from '../render/protocol.ts';
+import { BROTLI_QUICK, preferredEncoding, sendCached, type ResponseCache } from './response-cache.ts';
 import { pageCsp } from './security.ts';
 import type { PageErrors } from './framework-errors.ts';
 
@@ -40,6 +42,11 @@ export interface SsrOptions {
    * the page cache.
    */
   printViewer?: ((request: FastifyRequest) => DealViewer | null) | undefined;
+  /**
+   * Page render worker threads (ADR 0019): 0 renders on the main thread; N renders in N workers, each with its own
+   * copy of the web build, while the main thread serves sockets, the database and the caches.
+   */
+  renderWorkers?: number | undefined;
 }
 
 /** The staff area: /ops, /ops/… and their .data requests (client navigations). */
@@ -63,8 +70,8 @@ export function webBuildExists(buildDir: string): boolean {
 
 export async function registerSsr(
   app: FastifyInstance,
-  { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer, printViewer }: SsrOptions,
-): Promise<{ pagePaths: string[] }> {
+  { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer, printViewer, renderWorkers = 0 }: SsrOptions,
+): Promise<{ pagePaths: string[]; renderPool: RenderPool | null }> {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
     prefix: '/',
@@ -88,6 +95,52 @@ export async function registerSsr(
   // that augmentation without importing web internals, so the contract type is asserted here.
   const loadContext = context as unknown as AppLoadContext;
   const acceptsMethod = methodCheck(build);
+  const pool =
+    renderWorkers > 0
+      ? await createRenderPool({
+          size: renderWorkers,
+          buildDir,
+          services: context.services,
+          testHooks: context.testHooks,
+          smsSandbox: context.smsSandbox ?? false,
+          onWorkerExit: (error) => app.log.error({ err: error }, 'render worker stopped; starting another'),
+        })
+      : null;
+  if (pool) app.addHook('onClose', () => pool.close());
+
+  /**
+   * The page's answer, rendered here or by a worker; `extras` is what of the router context this request sets. A
+   * worker also gives what it computed off the main thread: the page's policy, and for an answer that may be cached
+   * (`forCache`) its entity tag and brotli form.
+   */
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    extras: RequestContext = {},
+    method = request.method,
+    forCache = false,
+  ): Promise<Rendered> => {
+    if (!pool) {
+      return {
+        response: await handle(toWebRequest(request, reply, publicOrigin, method), { ...loadContext, ...extras }),
+      };
+    }
+    const controller = new AbortController();
+    reply.raw.on('close', () => controller.abort());
+    const { url, headers } = pageRequestHead(request, publicOrigin, method);
+    const body = hasBody(request, method) ? await readAll(request.body as Readable) : null;
+    const brotli = forCache && preferredEncoding(request.headers['accept-encoding']) === 'br';
+    const result = await pool.render(
+      { method, url, headers, body, context: extras, forCache, brotli },
+      controller.signal,
+    );
+    return {
+      response: toResponse(result),
+      csp: result.csp,
+      etag: result.etag,
+      br: result.br ? Buffer.from(result.br.buffer, result.br.byteOffset, result.br.byteLength) : undefined,
+    };
+  };
 
   /**
    * The web app's error page for this URL: a GET with `pageError` in the router context, which the root loader
@@ -95,11 +148,11 @@ export async function registerSsr(
    */
   const renderErrorPage = async (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
     const pageError = { status, message };
-    const response = await handle(toWebRequest(request, reply, publicOrigin, 'GET'), { ...loadContext, pageError });
+    const rendered = await render(request, reply, { pageError }, 'GET');
     const ops = isOpsPath(request.url);
     if (ops) markOps(reply);
     if (status === 405) reply.header('allow', 'GET, HEAD');
-    return sendPage(reply, response, ops);
+    return sendPage(reply, rendered, ops);
   };
   if (pageErrors) pageErrors.render = renderErrorPage;
 
@@ -114,35 +167,39 @@ export async function registerSsr(
       }
       if (isOpsPath(request.url)) {
         const staff = opsViewer ? await opsViewer(request, reply) : null;
-        const response = await handle(toWebRequest(request, reply, publicOrigin), { ...loadContext, staff });
+        const rendered = await render(request, reply, { staff });
         markOps(reply);
-        return sendPage(reply, response, true);
+        return sendPage(reply, rendered, true);
       }
       const printing = request.method === 'GET' && printViewer ? printViewer(request) : null;
       if (printing) {
         // a member's page: neither served from nor stored in the page cache, nor by anyone downstream
-        const response = await handle(toWebRequest(request, reply, publicOrigin), {
-          ...loadContext,
-          printViewer: printing,
-        });
+        const rendered = await render(request, reply, { printViewer: printing });
         reply.header('cache-control', 'private, no-store');
-        return sendPage(reply, response, true);
+        return sendPage(reply, rendered, true);
       }
       const key = pageCache ? pageCacheKey(request) : null;
       const cached = key ? pageCache!.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached, true);
-      const response = await handle(toWebRequest(request, reply, publicOrigin), loadContext);
+      const rendered = await render(request, reply, {}, request.method, key !== null);
+      const { response } = rendered;
       const html = /^text\/html/.test(response.headers.get('content-type') ?? '');
       if (key && isCacheablePage(response)) {
         const body = Buffer.from(await response.arrayBuffer());
-        const headers = html ? { 'content-security-policy': pageCsp(body.toString('utf8')) } : undefined;
-        const entry = pageCache!.put(key, response.headers.get('content-type')!, body, headers);
+        const headers = html
+          ? { 'content-security-policy': rendered.csp ?? pageCsp(body.toString('utf8')) }
+          : undefined;
+        const entry = pageCache!.put(key, response.headers.get('content-type')!, body, headers, rendered.etag);
+        if (rendered.br) {
+          entry.br = rendered.br;
+          entry.brQuality = BROTLI_QUICK;
+        }
         return sendCached(request, reply, entry, false);
       }
-      return sendPage(reply, response);
+      return sendPage(reply, rendered);
     });
   });
-  return { pagePaths: pagePaths(build) };
+  return { pagePaths: pagePaths(build), renderPool: pool };
 }
 
 /** The full paths of the route table's pages (its leaves), e.g. /:city/house-detail/:estateId (the metrics' labels). */
@@ -246,27 +303,63 @@ export function toWebRequest(
   publicOrigin: string,
   method = request.method,
 ): Request {
-  // concatenated, not resolved: a request for //evil.example/x is a path on our origin, not another host
-  const url = new URL(`${publicOrigin}${request.url}`);
-  const headers = new Headers();
-  for (const name of PAGE_REQUEST_HEADERS) {
-    const value = name === 'cookie' ? withoutSessionCookie(request.headers.cookie) : request.headers[name];
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
+  const { url, headers } = pageRequestHead(request, publicOrigin, method);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  const hasBody = method !== 'GET' && method !== 'HEAD' && request.body != null;
-  if (method !== request.method) {
-    headers.delete('content-length');
-    headers.delete('transfer-encoding');
-  }
   return new Request(url, {
     method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody(request, method)
+      ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' }
+      : {}),
   } as RequestInit);
+}
+
+/** The URL and the headers a page sees of this request (see PAGE_REQUEST_HEADERS). */
+function pageRequestHead(
+  request: FastifyRequest,
+  publicOrigin: string,
+  method: string,
+): { url: string; headers: [string, string][] } {
+  // concatenated, not resolved: a request for //evil.example/x is a path on our origin, not another host
+  const url = new URL(`${publicOrigin}${request.url}`).href;
+  const headers: [string, string][] = [];
+  for (const name of PAGE_REQUEST_HEADERS) {
+    // a page asked for with another method (the error page of a POST) has no body to describe
+    if (method !== request.method && name === 'content-length') continue;
+    const value = name === 'cookie' ? withoutSessionCookie(request.headers.cookie) : request.headers[name];
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v]);
+  }
+  return { url, headers };
+}
+
+function hasBody(request: FastifyRequest, method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && request.body != null;
+}
+
+/** A page action's body, whole (a worker gets it as bytes). */
+async function readAll(body: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A page's answer, with what a render worker computed of it (absent when rendered on the main thread). */
+interface Rendered {
+  response: Response;
+  csp?: string | undefined;
+  etag?: string | undefined;
+  br?: Buffer | undefined;
+}
+
+/** A worker's answer as the web Response the rest of this plugin handles. */
+function toResponse({ status, headers, setCookies, body }: RenderResult): Response {
+  const out = new Headers(headers);
+  for (const cookie of setCookies) out.append('set-cookie', cookie);
+  const noBody = status === 204 || status === 205 || status === 304 || !body || body.length === 0;
+  return new Response(noBody ? null : (body as Uint8Array<ArrayBuffer>), { status, headers: out });
 }
 
 /** The cookie header without the session cookie; undefined when nothing else is left. */
@@ -285,12 +378,12 @@ function withoutSessionCookie(header: string | undefined): string | undefined {
  * Sends a rendered answer; an HTML page with the policy that names its inline scripts, known only once the whole
  * page is rendered (loaders have all finished before the shell, so waiting for the end costs next to nothing).
  */
-async function sendPage(reply: FastifyReply, response: Response, keepCacheControl = false) {
+async function sendPage(reply: FastifyReply, { response, csp }: Rendered, keepCacheControl = false) {
   if (!/^text\/html/.test(response.headers.get('content-type') ?? '') || !response.body) {
     return sendWebResponse(reply, response, undefined, keepCacheControl);
   }
   const body = await response.text();
-  reply.header('content-security-policy', pageCsp(body));
+  reply.header('content-security-policy', csp ?? pageCsp(body));
   return sendWebResponse(reply, response, body, keepCacheControl);
 }
 

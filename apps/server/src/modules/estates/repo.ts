@@ -32,6 +32,8 @@ export interface EstateRow {
   tags: string[];
 }
 
+const SERIES_LEVELS = ['estate', 'plate', 'district'] as const;
+
 export interface SeriesRow {
   targetId: number;
   level: 'estate' | 'plate' | 'district';
@@ -220,17 +222,21 @@ export function createEstatesRepo(db: Database) {
             latest_deals AS "latestDeals", latest_listings AS "latestListings"
      FROM estate_stats WHERE estate_id = $1`,
   );
-  const seriesRows = preparedQuery<SeriesRow>(
-    db,
-    'fjt_estate_series',
-    ['int', 'int', 'int', 'date'],
-    `SELECT target_id AS "targetId", level, to_char(month, 'YYYY-MM') AS month, listing_avg AS "listingAvg",
-            listing_count AS "listingCount", deal_avg AS "dealAvg", deal_count AS "dealCount", premium::float8 AS premium
-     FROM price_series
-     WHERE ((level = 'estate' AND target_id = $1) OR (level = 'plate' AND target_id = $2)
-            OR (level = 'district' AND target_id = $3)) AND month >= $4
-     ORDER BY month`,
-  );
+  // one target's series as one JSON value: PGlite decodes a row's fields one by one, ~100 rows × 8 fields a page
+  const seriesOf = Object.fromEntries(
+    SERIES_LEVELS.map((level) => [
+      level,
+      preparedQuery<{ rows: SeriesRow[] }>(
+        db,
+        `fjt_${level}_series`,
+        ['int', 'date'],
+        `SELECT coalesce(json_agg(json_build_object('targetId', target_id, 'level', level,
+                  'month', to_char(month, 'YYYY-MM'), 'listingAvg', listing_avg, 'listingCount', listing_count,
+                  'dealAvg', deal_avg, 'dealCount', deal_count, 'premium', premium) ORDER BY month), '[]'::json) AS rows
+         FROM price_series WHERE level = '${level}' AND target_id = $1 AND month >= $2`,
+      ),
+    ]),
+  ) as Record<SeriesRow['level'], (params: readonly (number | string)[]) => Promise<{ rows: SeriesRow[] }[]>>;
   // A page's lookups go to the database as one statement (every column here is JSON-safe: see batch.ts).
   const batch = queryBatcher(db);
   const run = <Row>(query: SQL) => batch.rows<Row>(query);
@@ -248,25 +254,10 @@ export function createEstatesRepo(db: Database) {
       return row?.month ?? null;
     },
 
-    /** Series rows of the given targets from `fromMonth` ('YYYY-MM') on, oldest first. */
-    async series(targets: { level: SeriesRow['level']; id: number }[], fromMonth: string): Promise<SeriesRow[]> {
-      if (targets.length === 0) return [];
-      const ids = { estate: -1, plate: -1, district: -1 };
-      for (const t of targets) if (t.level in ids) ids[t.level as keyof typeof ids] = t.id;
-      if (targets.length <= 3 && new Set(targets.map((t) => t.level)).size === targets.length)
-        return seriesRows([ids.estate, ids.plate, ids.district, `${fromMonth}-01`]);
-      const pairs = sql.join(
-        targets.map((t) => sql`(level = ${t.level} AND target_id = ${t.id})`),
-        sql` OR `,
-      );
-      return run<SeriesRow>(
-        sql`SELECT target_id AS "targetId", level, to_char(month, 'YYYY-MM') AS month, listing_avg AS "listingAvg",
-                   listing_count AS "listingCount", deal_avg AS "dealAvg", deal_count AS "dealCount",
-                   premium::float8 AS premium
-            FROM price_series
-            WHERE (${pairs}) AND month >= ${`${fromMonth}-01`}::date
-            ORDER BY month`,
-      );
+    /** One target's series rows from `fromMonth` ('YYYY-MM') on, oldest first. */
+    async series(level: SeriesRow['level'], id: number, fromMonth: string): Promise<SeriesRow[]> {
+      const [row] = await seriesOf[level]([id, `${fromMonth}-01`]);
+      return row?.rows ?? [];
     },
 
     /**

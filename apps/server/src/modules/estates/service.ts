@@ -121,6 +121,10 @@ export function typicalLayouts(buildings: { householdCount: number; layouts: Lay
 }
 
 const ESTATE_CACHE_LIMIT = 5_000;
+/** Plates and districts whose series are kept (a city has a few hundred). */
+const AREA_CACHE_LIMIT = 5_000;
+/** Months of series kept per target: the widest window an estate answer shows (trendMonths: 12 or 36). */
+const SERIES_MONTHS = 36;
 
 /** Whether a kept list (estate_stats keeps ESTATE_STATS_LATEST rows) holds the first `size` rows of the whole list. */
 const keptCovers = (kept: readonly unknown[], size: number) => size <= kept.length || kept.length < ESTATE_STATS_LATEST;
@@ -134,6 +138,8 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
   const estates = new Map<number, Promise<EstateRow | null>>();
   const stats = new Map<number, Promise<EstateStats | null>>();
   const latestMonths = new Map<number, Promise<string | null>>();
+  const estateSeries = new Map<string, Promise<SeriesRow[]>>();
+  const areaSeries = new Map<string, Promise<SeriesRow[]>>();
   const remember = <K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>, limit: number) => {
     let hit = map.get(key);
     if (!hit) {
@@ -149,6 +155,30 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
     estate: (id) => remember(estates, id, () => rawRepo.estate(id), ESTATE_CACHE_LIMIT),
     stats: (id) => remember(stats, id, () => rawRepo.stats(id), ESTATE_CACHE_LIMIT),
     latestMonth: (cityId) => remember(latestMonths, cityId, () => rawRepo.latestMonth(cityId), 1_000),
+  };
+
+  /**
+   * The series rows of `targets` from `fromMonth` on, oldest first. Each target's last SERIES_MONTHS up to `latest`
+   * (the widest window an estate answer shows) is read once and remembered: an estate page's four windows cost one
+   * query, and a plate's or district's rows are shared by all its estates.
+   */
+  const seriesSince = async (
+    targets: readonly { level: SeriesRow['level']; id: number }[],
+    latest: string,
+    fromMonth: string,
+  ): Promise<SeriesRow[]> => {
+    const start = addMonths(latest, -SERIES_MONTHS);
+    const lists = await Promise.all(
+      targets.map(({ level, id }) =>
+        level === 'estate'
+          ? remember(estateSeries, `${id}:${latest}`, () => rawRepo.series(level, id, start), ESTATE_CACHE_LIMIT)
+          : remember(areaSeries, `${level}:${id}:${latest}`, () => rawRepo.series(level, id, start), AREA_CACHE_LIMIT),
+      ),
+    );
+    return lists
+      .flat()
+      .filter((r) => r.month >= fromMonth)
+      .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
   };
 
   /** The estate and the newest month of its city; null for an unknown estate. */
@@ -180,7 +210,7 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
     if (!ctx) return null;
     const { estate, latest } = ctx;
     const [rows, kept] = await Promise.all([
-      latest ? repo.series([{ level: 'estate', id: estate.id }], addMonths(latest, -12)) : Promise.resolve([]),
+      latest ? seriesSince([{ level: 'estate', id: estate.id }], latest, addMonths(latest, -12)) : Promise.resolve([]),
       repo.stats(estate.id),
     ]);
     const figures = kept?.figures;
@@ -222,7 +252,7 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
       if (!ctx) return null;
       if (!ctx.latest) return { months, list: [] };
       const window = monthWindow(ctx.latest, months);
-      const rows = await repo.series([{ level: 'estate', id: houseId }], window[0]!);
+      const rows = await seriesSince([{ level: 'estate', id: houseId }], ctx.latest, window[0]!);
       const byMonth = new Map(rows.map((r) => [r.month, r]));
       return {
         months,
@@ -276,7 +306,7 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
         { level: 'plate' as const, id: estate.plateId, name: estate.plateName },
         { level: 'district' as const, id: estate.districtId, name: estate.districtName },
       ];
-      const rows = await repo.series(targets, window[0]!);
+      const rows = await seriesSince(targets, latest, window[0]!);
       const key = (r: Pick<SeriesRow, 'level' | 'targetId' | 'month'>) => `${r.level}:${r.targetId}:${r.month}`;
       const byKey = new Map(rows.map((r) => [key(r), r]));
       return {
@@ -512,6 +542,8 @@ export function createEstatesService(rawRepo: EstatesRepo): EstatesService & { i
       estates.clear();
       stats.clear();
       latestMonths.clear();
+      estateSeries.clear();
+      areaSeries.clear();
       answers.clear();
     },
   };
