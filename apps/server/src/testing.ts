@@ -2,6 +2,9 @@
 // PGlite in memory or a throw-away PostgreSQL database when TEST_DATABASE_URL is set. seededApp() gives a test
 // file one, started before its tests and closed after them.
 import { randomInt } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
@@ -124,4 +127,29 @@ export function expectFail(res: LightMyRequestResponse, status: number, errMsg?:
   expect(json.errMsg).toMatch(/[\u4e00-\u9fff]/);
   if (typeof errMsg === 'string') expect(json.errMsg).toBe(errMsg);
   else if (errMsg) expect(json.errMsg).toMatch(errMsg);
+}
+
+/**
+ * The settings every stand-in web build exports after its own entry, routes and assets (a React Router ServerBuild;
+ * vitest has no apps/web build): print-pass.test.ts, render-workers.test.ts.
+ */
+export const FAKE_BUILD_SETTINGS = `
+export const publicPath = '/';
+export const assetsBuildDirectory = 'client';
+export const future = {};
+export const ssr = true;
+export const isSpaMode = false;
+export const prerender = [];
+export const routeDiscovery = { mode: 'initial', manifestPath: '/__manifest' };
+`;
+
+/** Writes a stand-in web build (`source`: the server build's ES module) to a new temporary directory, returned. */
+export function writeFakeWebBuild(source: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fjt-fake-build-'));
+  mkdirSync(join(dir, 'server'));
+  mkdirSync(join(dir, 'client'));
+  writeFileSync(join(dir, 'server', 'index.js'), source);
+  // an ES module, as apps/web's build is (its package is "type": "module"), wherever it is loaded (render workers)
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
+  return dir;
 }

@@ -16,7 +16,7 @@ import {
 } from 'react-router';
 import { isbot } from 'isbot';
 import { CURRENT_VERSION_COOKIE, detectClient, type DealViewer, type OpsViewer, type RouterContext } from '@fjt/domain';
-import { createRenderPool, type RenderPool } from '../render/pool.ts';
+import { createRenderPool } from '../render/pool.ts';
 import type { RenderResult, RequestContext } from '../render/protocol.ts';
 import { BROTLI_QUICK, preferredEncoding, sendCached, type ResponseCache } from './response-cache.ts';
 import { pageCsp } from './security.ts';
@@ -71,7 +71,7 @@ export function webBuildExists(buildDir: string): boolean {
 export async function registerSsr(
   app: FastifyInstance,
   { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer, printViewer, renderWorkers = 0 }: SsrOptions,
-): Promise<{ pagePaths: string[]; renderPool: RenderPool | null }> {
+): Promise<{ pagePaths: string[] }> {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
     prefix: '/',
@@ -199,7 +199,7 @@ export async function registerSsr(
       return sendPage(reply, rendered);
     });
   });
-  return { pagePaths: pagePaths(build), renderPool: pool };
+  return { pagePaths: pagePaths(build) };
 }
 
 /** The full paths of the route table's pages (its leaves), e.g. /:city/house-detail/:estateId (the metrics' labels). */

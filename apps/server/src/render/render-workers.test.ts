@@ -3,9 +3,7 @@
 // the cached copy's ETag and brotli form), take form posts, carry service errors as errors, and a worker that dies
 // fails only its own request and is replaced. vitest has no web build: a stand-in React Router build whose
 // loaders call the real estate service, as print-pass.test.ts does.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
 import { queryRows, sql } from '@fjt/db';
 import { buildApp } from '../app.ts';
+import { FAKE_BUILD_SETTINGS, writeFakeWebBuild } from '../testing.ts';
 
 const FAKE_BUILD = `
 const estate = {
@@ -74,14 +73,7 @@ export const assets = {
   url: '/manifest.js',
   version: '1',
 };
-export const publicPath = '/';
-export const assetsBuildDirectory = 'client';
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: 'initial', manifestPath: '/__manifest' };
-`;
+${FAKE_BUILD_SETTINGS}`;
 
 describe('page render workers', () => {
   let database: TestDatabase;
@@ -92,12 +84,7 @@ describe('page render workers', () => {
 
   beforeAll(async () => {
     process.env.FJT_TEST_CRASH_IN_WORKER = '1';
-    buildDir = mkdtempSync(join(tmpdir(), 'fjt-render-workers-'));
-    mkdirSync(join(buildDir, 'server'));
-    mkdirSync(join(buildDir, 'client'));
-    writeFileSync(join(buildDir, 'server', 'index.js'), FAKE_BUILD);
-    // an ES module, as apps/web's build is (its package is "type": "module")
-    writeFileSync(join(buildDir, 'package.json'), '{ "type": "module" }');
+    buildDir = writeFakeWebBuild(FAKE_BUILD);
     database = await createTestDatabase('small');
     await seedDatabase(database, { scale: 'small' });
     const env = { LOG_LEVEL: 'silent' as const, APP_TEST_HOOKS: false, RESPONSE_CACHE_SECONDS: 60 };

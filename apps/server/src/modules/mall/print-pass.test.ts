@@ -4,9 +4,7 @@
 // vitest has no web build: a tiny stand-in React Router build serves /:city/house-report, whose loader asks the
 // real estate service for the latest deals with `context.printViewer` exactly as the real page's loader does (the
 // real page printed by Chromium is the Playwright spec's, e2e/tests/market.spec.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
@@ -14,6 +12,7 @@ import { seedDatabase } from '@fjt/dataset';
 import { DEAL_FREE_ROWS } from '@fjt/domain';
 import { queryRows, sql } from '@fjt/db';
 import { buildApp } from '../../app.ts';
+import { FAKE_BUILD_SETTINGS, writeFakeWebBuild } from '../../testing.ts';
 import { createReportFiles, reportPagePath } from './files.ts';
 import { createPrintPasses, PRINT_PASS_HEADER, PRINT_PASS_MAX_TTL_MS } from './print-pass.ts';
 
@@ -92,14 +91,7 @@ export const assets = {
   url: '/manifest.js',
   version: '1',
 };
-export const publicPath = '/';
-export const assetsBuildDirectory = 'client';
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: 'initial', manifestPath: '/__manifest' };
-`;
+${FAKE_BUILD_SETTINGS}`;
 
 const SECRET = 'the-print-pass-secret-of-this-test-file';
 
@@ -116,10 +108,7 @@ describe('a report page printed with a pass', () => {
   let page: string;
 
   beforeAll(async () => {
-    buildDir = mkdtempSync(join(tmpdir(), 'fjt-print-pass-'));
-    mkdirSync(join(buildDir, 'server'));
-    mkdirSync(join(buildDir, 'client'));
-    writeFileSync(join(buildDir, 'server', 'index.js'), FAKE_BUILD);
+    buildDir = writeFakeWebBuild(FAKE_BUILD);
     database = await createTestDatabase('small');
     await seedDatabase(database, { scale: 'small' });
     app = await buildApp({
