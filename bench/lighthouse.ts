@@ -101,9 +101,19 @@ try {
     results.push(entry);
   }
   // pages not measured this time keep their earlier results
-  const earlier = existsSync(outFile)
-    ? (JSON.parse(readFileSync(outFile, 'utf8')) as { results: { name: string }[] }).results
-    : [];
+  const before = existsSync(outFile)
+    ? (JSON.parse(readFileSync(outFile, 'utf8')) as {
+        measuredAt: string;
+        machine: { loadAverageAtStart: number[] };
+        results: { name: string; measuredAt?: string }[];
+      })
+    : null;
+  // an older file dated its results once, at the top
+  const earlier = (before?.results ?? []).map((r) => ({
+    measuredAt: before!.measuredAt,
+    loadAverageAtStart: before!.machine.loadAverageAtStart,
+    ...r,
+  }));
   const measuredNames = new Set(results.map((r) => r.name));
   const merged = all
     .map((p) => results.find((r) => r.name === p.name) ?? earlier.find((r) => r.name === p.name))
