@@ -85,6 +85,8 @@ try {
         tbtMs: ms('total-blocking-time'),
         cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
         speedIndexMs: ms('speed-index'),
+        // a run Lighthouse could not score (no paint seen, a trace error) counts as 0, and says why
+        ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       });
     }
     const score = median(runs.map((r) => r.score));

@@ -1,10 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { shellChunk } from './vite-plugins/shell-chunk.ts';
 import { pureSchemas } from './vite-plugins/pure-schemas.ts';
 
 export default defineConfig({
   // pureSchemas: pages that use a constant of a payload-schema module do not ship zod (ADR 0006).
-  plugins: [reactRouter(), pureSchemas()],
+  plugins: [reactRouter(), pureSchemas(), shellChunk()],
   // antd-mobile ships CSS imports inside its ESM build; bundle it for SSR (ARCHITECTURE §2).
   ssr: { noExternal: ['antd-mobile'] },
   build: {
@@ -16,7 +17,7 @@ export default defineConfig({
       output: {
         // antd-mobile and its helpers as one chunk for the pages that use it, not a score of tiny ones: each
         // request costs a round trip on a phone's link. Pages without antd (the estate page) load none of it.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             // React's CommonJS interop helpers would otherwise land in the antd chunk and drag it onto every page
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
