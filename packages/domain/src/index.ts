@@ -50,3 +50,4 @@ export * from './api/trade.ts';
 export * from './api/mall.ts';
 export * from './api/ops-orders.ts';
 export * from './api/wallet.ts';
+export * from './api/leads.ts';

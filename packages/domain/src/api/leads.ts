@@ -1,0 +1,109 @@
+// Payloads of the lead path (issue 14, PAGES.md §3.11, spec §2 deal-price modal, §5 phone rule, §7 part two, §9
+// 24-hour pledge): POST estate-dispatch/save-real-price (the modal, the order sheet, 底价揭秘, find-house-365),
+// POST loan/consult/phone (贷款 consultation), NEW POST lead/consent/withdraw ('不再联系我'), POST agent/call/get (a
+// virtual number, never the agent's or the user's own).
+import { z } from 'zod';
+import { mobileParam } from './accounts.ts';
+import { idParam, intParam } from './params.ts';
+
+/** Spec §9: the toast after a demand is sent. */
+export const LEAD_SUCCESS_TOAST = '您的需求已提交成功，经纪人将在24小时之内为您服务。';
+/** Spec §2: the modal's defaults, overridable per page. */
+export const DEAL_PRICE_MODAL_TITLE = '了解买家真实购买价';
+export const DEAL_PRICE_MODAL_BUTTON = '获取成交价';
+export const RECOMMEND_TITLE = '这些房源您也可以一起咨询';
+export const RECOMMEND_SUBTITLE = '96%看过该房源的用户同时咨询了以下房源';
+/** research §3: the agent list's note on number protection. */
+export const NUMBER_PROTECTION_NOTE = '号码保护，通话使用虚拟号';
+
+/** Version of the consent text the user saw; stored with every consent record. Bump when the wording changes. */
+export const LEAD_CONSENT_VERSION = 'lead-consent-2026-11';
+/** Shown under the phone input (spec §2: the deal agent may contact the user); the text LEAD_CONSENT_VERSION names. */
+export const LEAD_CONSENT_TEXT = '提交即表示同意房价通将您的需求转给服务该小区的经纪人，经纪人可能通过虚拟号码联系您。';
+
+/** Estates consulted together with the one of the page (the modal's checked recommendations). */
+export const MAX_SECOND_ESTATES = 10;
+/** Contacts: at most this many agents a day for one phone, and one agent per estate. */
+export const AGENT_CONTACTS_PER_DAY = 3;
+/** The same phone and estate within this window is the same lead. */
+export const LEAD_DEDUPE_HOURS = 24;
+/** Spec §9: the agent serves the user within 24 hours. */
+export const LEAD_SLA_HOURS = 24;
+/** An unclaimed lead moves to the next agent after this long. */
+export const LEAD_CLAIM_MINUTES = 30;
+/** A virtual number binding (user, agent) lives this long. */
+export const VIRTUAL_NUMBER_MINUTES = 15;
+
+/** What the buyer asks for (the order sheet's 服务; the modal sends 'buy'). */
+export const SERVICE_TYPES = ['buy', 'sell', 'rent', 'loan'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
+  buy: '买房',
+  sell: '卖房',
+  rent: '租房',
+  loan: '贷款',
+};
+
+/** Where a lead came from. */
+export const LEAD_SOURCES = ['deal-price', 'order-sheet', 'baseprice', 'find-house-365', 'estimate', 'loan'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/**
+ * POST estate-dispatch/save-real-price. `mobile` may be left out by a signed-in user who did not edit the masked
+ * phone the modal prefilled: the account's own number is used. `page` is the path the form was sent from (stored
+ * with the consent). Header `Idempotency-Key` (optional): the same key with the same body answers the first
+ * answer again; with another body, 409.
+ */
+export const saveRealPriceInput = z.object({
+  type: intParam('type', { min: 2, max: 2, message: 'type 只能是 2' }),
+  mobile: mobileParam.optional(),
+  intentionEstateId: idParam('intentionEstateId', '小区 id 格式不正确'),
+  secondEstateIdList: z
+    .array(idParam('secondEstateIdList', '小区 id 格式不正确'), { message: 'secondEstateIdList 格式不正确' })
+    .max(MAX_SECOND_ESTATES, { message: `一次最多咨询${MAX_SECOND_ESTATES}个小区` })
+    .optional(),
+  serviceType: z.enum(SERVICE_TYPES, { message: '服务类型不正确' }).default('buy'),
+  source: z.enum(LEAD_SOURCES, { message: '来源不正确' }).default('deal-price'),
+  page: z.string().max(300).optional(),
+});
+export type SaveRealPriceInput = z.infer<typeof saveRealPriceInput>;
+
+export const saveRealPriceBody = z.object({
+  /** One lead per estate asked about (deduped ones are the existing lead's id). */
+  leadIds: z.array(z.number().int()),
+  /** Estates not passed on because the phone reached its daily cap of agent contacts. */
+  cappedEstateIds: z.array(z.number().int()),
+});
+export type SaveRealPriceBody = z.infer<typeof saveRealPriceBody>;
+
+/** POST loan/consult/phone: a 贷款 consultation (a lead with serviceType 'loan'). */
+export const loanConsultInput = z.object({
+  mobile: mobileParam.optional(),
+  cityId: idParam('cityId', '城市 id 格式不正确'),
+  estateId: idParam('estateId', '小区 id 格式不正确').optional(),
+  page: z.string().max(300).optional(),
+});
+export type LoanConsultInput = z.infer<typeof loanConsultInput>;
+
+/** POST agent/call/get: a virtual number for calling this agent. */
+export const agentCallInput = z.object({
+  agentId: idParam('agentId', '经纪人 id 格式不正确'),
+  estateId: idParam('estateId', '小区 id 格式不正确').optional(),
+});
+export const agentCallBody = z.object({
+  virtualNumber: z.string(),
+  /** ISO time the binding ends. */
+  expiresAt: z.string(),
+});
+export type AgentCallBody = z.infer<typeof agentCallBody>;
+
+/** Lead states: open → claimed → 已联系/无人接听/无效/成交; withdrawn when the user says 不再联系我. */
+export const LEAD_STATUSES = ['open', 'claimed', 'contacted', 'no-answer', 'invalid', 'deal', 'withdrawn'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_OUTCOMES = ['contacted', 'no-answer', 'invalid', 'deal'] as const;
+export const LEAD_OUTCOME_LABELS: Record<(typeof LEAD_OUTCOMES)[number], string> = {
+  contacted: '已联系',
+  'no-answer': '无人接听',
+  invalid: '无效',
+  deal: '成交',
+};
