@@ -20,7 +20,8 @@ import {
   type SaveRealPriceBody,
 } from '@fjt/domain';
 import { expectFail, seededApp, signInAs, testPhone, type SignedIn } from '../../testing.ts';
-import { createStaffService } from '../staff/service.ts';
+import { createStaffService, DEMO_STAFF } from '../staff/service.ts';
+import { EXIT, parseOpsArgs, runOpsCommand } from '../staff/cli.ts';
 import { createLeadsService, pickAgent, SANDBOX_NUMBER_POOL, shanghaiDayStart } from './service.ts';
 
 const MINUTE = 60_000;
@@ -549,5 +550,76 @@ describe('unserved estates', () => {
     bodyOf(await submit({ mobile, intentionEstateId: unservedEstate }));
     const [row] = await leadsOf(mobile);
     expect(row).toMatchObject({ status: 'open', agent_id: null });
+  });
+});
+
+describe('agent staff: npm run ops -- staff add --agent-id, and the demo agents', () => {
+  it('parses --agent-id only with staff add --role agent', () => {
+    const phone = testPhone();
+    expect(parseOpsArgs(['staff', 'add', '--phone', phone, '--role', 'agent', '--agent-id', '12'])).toEqual({
+      command: 'add',
+      phone,
+      role: 'agent',
+      agentId: 12,
+    });
+    for (const bad of [
+      ['staff', 'add', '--phone', phone, '--role', 'ops', '--agent-id', '12'],
+      ['staff', 'remove', '--phone', phone, '--role', 'agent', '--agent-id', '12'],
+      ['staff', 'add', '--phone', phone, '--role', 'agent', '--agent-id', '0x1'],
+      ['staff', 'add', '--phone', phone, '--role', 'agent', '--agent-id', '99999999999'],
+      ['staff', 'list', '--agent-id', '12'],
+    ])
+      expect(parseOpsArgs(bad)).toHaveProperty('error');
+  });
+
+  it('links an agent (audited); an unknown agent or one linked to someone else is refused', async () => {
+    const staff = createStaffService(seeded.database.db);
+    const [estate] = takeEstates(1);
+    const agentId = estate!.agents[2]!;
+    await seeded.database.sql.query(`DELETE FROM staff_agent WHERE agent_id = $1`, [agentId]);
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+    const phone = testPhone('139');
+    const run = (args: string[]) => {
+      const cmd = parseOpsArgs(args);
+      if ('error' in cmd) throw new Error(cmd.error);
+      return runOpsCommand(cmd, staff, io);
+    };
+    expect(await run(['staff', 'add', '--phone', phone, '--role', 'agent', '--agent-id', String(agentId)])).toBe(
+      EXIT.ok,
+    );
+    const [link] = await q<{ agent_id: number; user_id: number }>(`SELECT * FROM staff_agent WHERE agent_id = $1`, [
+      agentId,
+    ]);
+    const [audit] = await q<{ action: string }>(
+      `SELECT action FROM audit_log WHERE action = 'staff.agent.link' AND target_id = $1`,
+      [String(link!.user_id)],
+    );
+    expect(audit).toBeDefined();
+    expect(
+      await run(['staff', 'add', '--phone', testPhone('139'), '--role', 'agent', '--agent-id', String(agentId)]),
+    ).toBe(EXIT.refused);
+    expect(await run(['staff', 'add', '--phone', phone, '--role', 'agent', '--agent-id', '99999999'])).toBe(
+      EXIT.refused,
+    );
+    expect(lines.join('\n')).toMatch(/已关联其他工作人员/);
+    expect(lines.join('\n')).toMatch(/经纪人不存在/);
+  });
+
+  it('the demo agents act as two agents of one estate', async () => {
+    const staff = createStaffService(seeded.database.db);
+    await staff.seedDemoStaff();
+    const demoAgents = DEMO_STAFF.filter((s) => s.role === 'agent').map((s) => s.phone);
+    const links = await q<{ agent_id: number }>(
+      `SELECT s.agent_id FROM staff_agent s JOIN users u ON u.id = s.user_id WHERE u.phone = ANY($1::text[])`,
+      [demoAgents],
+    );
+    expect(links).toHaveLength(2);
+    const [shared] = await q<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT estate_id FROM agent_estate WHERE agent_id = ANY($1::int[])
+       GROUP BY estate_id HAVING count(*) = 2) x`,
+      [links.map((l) => l.agent_id)],
+    );
+    expect(shared!.n).toBeGreaterThan(0);
   });
 });

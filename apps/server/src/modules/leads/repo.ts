@@ -20,6 +20,7 @@ export interface LeadRow {
   serviceType: string;
   status: string;
   agentId: number | null;
+  claimDueAt: Date | null;
 }
 
 export interface AgentCandidate {
@@ -227,7 +228,7 @@ export function createLeadsRepo(db: Database) {
       return queryRows<LeadRow>(
         tx,
         sql`SELECT id::int AS id, user_id AS "userId", mobile, city_id AS "cityId", estate_id AS "estateId",
-                   service_type AS "serviceType", status, agent_id AS "agentId"
+                   service_type AS "serviceType", status, agent_id AS "agentId", claim_due_at AS "claimDueAt"
             FROM lead WHERE status = 'open' AND claim_due_at <= ${iso(now)}::timestamptz
             ORDER BY claim_due_at, id LIMIT ${limit}`,
       );
@@ -238,7 +239,7 @@ export function createLeadsRepo(db: Database) {
       const [row] = await queryRows<LeadRow>(
         tx,
         sql`SELECT id::int AS id, user_id AS "userId", mobile, city_id AS "cityId", estate_id AS "estateId",
-                   service_type AS "serviceType", status, agent_id AS "agentId"
+                   service_type AS "serviceType", status, agent_id AS "agentId", claim_due_at AS "claimDueAt"
             FROM lead WHERE id = ${id} FOR UPDATE`,
       );
       return row ?? null;

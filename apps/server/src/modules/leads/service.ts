@@ -256,8 +256,9 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
         moved += await inTransaction(async (tx) => {
           await repo.lockPhone(tx, candidate.mobile);
           const lead = await repo.lockLead(tx, candidate.id);
-          // claimed or withdrawn since the list was read
-          if (!lead || lead.status !== 'open') return 0;
+          // claimed, withdrawn or moved (another instance's run) since the list was read
+          if (!lead || lead.status !== 'open' || lead.claimDueAt === null) return 0;
+          if (new Date(lead.claimDueAt).getTime() > at) return 0;
           const choice = await chooseAgent(tx, lead, at);
           if (choice === 'capped' || choice === 'none') {
             // an agent keeps it (no deadline any more); an unserved lead is looked at again later
