@@ -27,7 +27,7 @@ import {
   type OpsLeadsQuery,
   type SaveRealPriceBody,
   type ServiceType,
-  LEAD_OUTCOMES,
+  type LEAD_OUTCOMES,
 } from '@fjt/domain';
 import { recordAudit } from '../staff/audit.ts';
 import { createLeadsRepo, type AgentCandidate, type BindingRow, type LeadRow } from './repo.ts';

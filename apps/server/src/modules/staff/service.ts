@@ -27,7 +27,7 @@ export const DEMO_STAFF: readonly { phone: string; role: StaffRole }[] = [
   { phone: '13800000003', role: 'agent' },
   { phone: '13800000004', role: 'moderator' },
   // a second agent: the two demo agents serve one estate, so the lead console shows the round robin (issue 14)
-  { phone: '13800000005', role: 'agent' },
+  { phone: '13800000006', role: 'agent' },
 ];
 
 export interface StaffChange {
