@@ -56,7 +56,7 @@ beforeAll(async () => {
     await q<{ estateId: number; agents: number[] }>(
       `SELECT ae.estate_id AS "estateId", array_agg(ae.agent_id ORDER BY ae.agent_id) AS agents
        FROM agent_estate ae JOIN estate e ON e.id = ae.estate_id WHERE e.city_id = 605
-       GROUP BY ae.estate_id HAVING count(*) >= 3 ORDER BY ae.estate_id LIMIT 40`,
+       GROUP BY ae.estate_id HAVING count(*) >= 3 ORDER BY ae.estate_id LIMIT 80`,
     )
   ).map((r) => ({ estateId: Number(r.estateId), agents: r.agents.map(Number) }));
   expect(served.length).toBeGreaterThanOrEqual(30);
@@ -338,6 +338,35 @@ describe('reassignment past the claim deadline (virtual clock)', () => {
       if (!seen.has(now!.agent_id)) seen.add(now!.agent_id);
     }
     expect(seen.size).toBeLessThanOrEqual(Math.min(estate!.agents.length, AGENT_CONTACTS_PER_DAY));
+  });
+
+  it('a move never takes the phone past its daily cap of agents', async () => {
+    // three estates no agent serves two of: three leads, three different agents, the cap reached
+    const pool = takeEstates(10);
+    const estates: typeof pool = [];
+    for (const e of pool)
+      if (estates.length < 3 && estates.every((x) => !x.agents.some((a) => e.agents.includes(a)))) estates.push(e);
+    expect(estates).toHaveLength(3);
+    const leads = createLeadsService({ db: seeded.database.db, now: () => clock, telephony: 'sandbox' });
+    const mobile = testPhone();
+    const start = clock;
+    const { cappedEstateIds } = bodyOf<SaveRealPriceBody>(
+      await submit({
+        mobile,
+        intentionEstateId: estates[0]!.estateId,
+        secondEstateIdList: estates.slice(1).map((e) => e.estateId),
+      }),
+    );
+    const before = await leadsOf(mobile);
+    const agentsBefore = new Set(before.map((r) => r.agent_id));
+    expect(cappedEstateIds).toEqual([]);
+    expect(agentsBefore.size).toBe(AGENT_CONTACTS_PER_DAY);
+    // every lead is due, but each estate's other agents would be a fourth agent today: all stay where they are
+    expect(await leads.reassignDue(start + 31 * MINUTE)).toBe(0);
+    const after = await leadsOf(mobile);
+    expect(after.map((r) => r.agent_id)).toEqual(before.map((r) => r.agent_id));
+    // and they are not looked at again (no deadline any more): their agents keep them
+    expect(after.every((r) => r.claim_due_at === null)).toBe(true);
   });
 
   it('weighted round robin: deterministic, shares follow the rating', () => {
