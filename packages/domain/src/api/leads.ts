@@ -1,7 +1,8 @@
 // Payloads of the lead path (issue 14, PAGES.md §3.11, spec §2 deal-price modal, §5 phone rule, §7 part two, §9
 // 24-hour pledge): POST estate-dispatch/save-real-price (the modal, the order sheet, 底价揭秘, find-house-365),
-// POST loan/consult/phone (贷款 consultation), NEW POST lead/consent/withdraw ('不再联系我'), POST agent/call/get (a
-// virtual number, never the agent's or the user's own).
+// POST loan/consult/phone (贷款 consultation), NEW POST lead/consent/withdraw and GET lead/consent ('不再联系我'), POST
+// agent/call/get (a virtual number, never the agent's or the user's own), the agents' console (NEW GET ops/leads,
+// ops/leads/caps, POST ops/leads/{id}/claim|outcome|note|call) and the telephony sandbox (NEW POST dev/telephony/connect).
 import { z } from 'zod';
 import { mobileParam } from './accounts.ts';
 import { idParam, intParam, isCleanText, pageParams, textParam } from './params.ts';
