@@ -75,6 +75,8 @@ import { createPrintPasses, PRINT_PASS_HEADER } from './modules/mall/print-pass.
 import { reportFulfilment } from './modules/mall/fulfil.ts';
 import { createMallService } from './modules/mall/service.ts';
 import { mallRoutes } from './modules/mall/routes.ts';
+import { leadsRoutes } from './modules/leads/routes.ts';
+import { createLeadsService, LEAD_REASSIGN_JOB_MS } from './modules/leads/service.ts';
 
 export interface BuildOptions {
   /**
@@ -295,6 +297,22 @@ export async function buildApp({
     fulfil: { report: reportFulfilment({ files: reportFiles, now }), trade: trade.fulfilment },
   });
   const mall = createMallService({ db: database.db, services, files: reportFiles });
+  const leads = createLeadsService({ db: database.db, now, telephony: smsProvider === 'sandbox' ? 'sandbox' : null });
+  // An unclaimed lead moves to the next agent after LEAD_CLAIM_MINUTES: looked for every minute (tests call
+  // reassignDue with their own clock); one run at a time, stopped on close like the order timeout job.
+  {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || lifecycle.shuttingDown) return;
+      running = true;
+      leads
+        .reassignDue()
+        .catch((error: unknown) => app.log.error({ err: error }, 'lead reassignment job failed'))
+        .finally(() => (running = false));
+    }, LEAD_REASSIGN_JOB_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   await app.register(
     async (api) => {
@@ -358,6 +376,7 @@ export async function buildApp({
         lookup: createOpsOrdersService(database.db),
       });
       await api.register(walletRoutes, { wallet, orders: payments.orders, staff });
+      await api.register(leadsRoutes, { leads, staff, sandbox: smsProvider === 'sandbox' });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

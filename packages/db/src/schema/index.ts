@@ -8,3 +8,4 @@ export * from './accounts.ts';
 export * from './membership.ts';
 export * from './payments.ts';
 export * from './mall.ts';
+export * from './leads.ts';

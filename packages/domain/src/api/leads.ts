@@ -1,10 +1,11 @@
 // Payloads of the lead path (issue 14, PAGES.md §3.11, spec §2 deal-price modal, §5 phone rule, §7 part two, §9
 // 24-hour pledge): POST estate-dispatch/save-real-price (the modal, the order sheet, 底价揭秘, find-house-365),
-// POST loan/consult/phone (贷款 consultation), NEW POST lead/consent/withdraw ('不再联系我'), POST agent/call/get (a
-// virtual number, never the agent's or the user's own).
+// POST loan/consult/phone (贷款 consultation), NEW POST lead/consent/withdraw and GET lead/consent ('不再联系我'), POST
+// agent/call/get (a virtual number, never the agent's or the user's own), the agents' console (NEW GET ops/leads,
+// ops/leads/caps, POST ops/leads/{id}/claim|outcome|note|call) and the telephony sandbox (NEW POST dev/telephony/connect).
 import { z } from 'zod';
 import { mobileParam } from './accounts.ts';
-import { idParam, intParam } from './params.ts';
+import { idParam, intParam, isCleanText, pageParams, textParam } from './params.ts';
 
 /** Spec §9: the toast after a demand is sent. */
 export const LEAD_SUCCESS_TOAST = '您的需求已提交成功，经纪人将在24小时之内为您服务。';
@@ -48,6 +49,13 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
 export const LEAD_SOURCES = ['deal-price', 'order-sheet', 'baseprice', 'find-house-365', 'estimate', 'loan'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/** The path a form was sent from, stored with the consent: no control characters (PostgreSQL cannot store a NUL). */
+const pageOfForm = z
+  .string({ message: 'page 格式不正确' })
+  .max(300, { message: 'page 最多300个字' })
+  .refine(isCleanText, { message: 'page 含有不允许的字符' })
+  .optional();
+
 /**
  * POST estate-dispatch/save-real-price. `mobile` may be left out by a signed-in user who did not edit the masked
  * phone the modal prefilled: the account's own number is used. `page` is the path the form was sent from (stored
@@ -64,7 +72,7 @@ export const saveRealPriceInput = z.object({
     .optional(),
   serviceType: z.enum(SERVICE_TYPES, { message: '服务类型不正确' }).default('buy'),
   source: z.enum(LEAD_SOURCES, { message: '来源不正确' }).default('deal-price'),
-  page: z.string().max(300).optional(),
+  page: pageOfForm,
 });
 export type SaveRealPriceInput = z.infer<typeof saveRealPriceInput>;
 
@@ -81,7 +89,7 @@ export const loanConsultInput = z.object({
   mobile: mobileParam.optional(),
   cityId: idParam('cityId', '城市 id 格式不正确'),
   estateId: idParam('estateId', '小区 id 格式不正确').optional(),
-  page: z.string().max(300).optional(),
+  page: pageOfForm,
 });
 export type LoanConsultInput = z.infer<typeof loanConsultInput>;
 
@@ -107,3 +115,110 @@ export const LEAD_OUTCOME_LABELS: Record<(typeof LEAD_OUTCOMES)[number], string>
   invalid: '无效',
   deal: '成交',
 };
+
+/** What the lead endpoints say when they refuse. */
+export const LEAD_MESSAGES = {
+  estateNotFound: '小区不存在',
+  cityNotFound: '城市不存在',
+  idempotencyConflict: '请求重复：同一 Idempotency-Key 已用于不同的内容',
+  leadNotFound: '线索不存在',
+  notYourLead: '无权操作：该线索不属于您',
+  agentOnly: '仅限已关联经纪人的工作人员操作',
+  agentNotFound: '经纪人不存在',
+  leadClosed: '线索已结束，无法再操作',
+  claimFirst: '请先认领该线索',
+  claimedByOther: '该线索已被其他经纪人认领',
+  bindingNotFound: '虚拟号不存在或已过期，请重新获取',
+  bindingExpired: '虚拟号已过期，请重新获取',
+  callerUnknown: '该号码未绑定此虚拟号',
+  numbersExhausted: '虚拟号暂时用尽，请稍后再试',
+  telephonyOff: '虚拟号服务暂不可用',
+} as const;
+
+/** NEW GET lead/consent (login): the profile's '不再联系我' — whether the phone has an active consent. */
+export const leadConsentState = z.object({
+  /** An unwithdrawn consent exists for the account's phone. */
+  active: z.boolean(),
+  /** Leads of the phone still open or claimed (an agent may still call). */
+  openLeads: z.number().int(),
+});
+export type LeadConsentState = z.infer<typeof leadConsentState>;
+
+/** NEW POST lead/consent/withdraw (login): every consent of the phone withdrawn, its open leads closed. */
+export const leadConsentWithdrawBody = z.object({
+  withdrawnConsents: z.number().int(),
+  withdrawnLeads: z.number().int(),
+});
+export type LeadConsentWithdrawBody = z.infer<typeof leadConsentWithdrawBody>;
+
+/** NEW GET ops/leads: an agent's own leads (ops: everyone's), newest first. */
+export const OPS_LEADS_PAGE_SIZE = 20;
+export const opsLeadsQuery = z.object({
+  ...pageParams(50, { defaultSize: OPS_LEADS_PAGE_SIZE }),
+  status: z.enum(LEAD_STATUSES, { message: '线索状态不正确' }).optional(),
+});
+export type OpsLeadsQuery = z.infer<typeof opsLeadsQuery>;
+
+/** A lead as the console shows it: the buyer's phone masked (an agent calls through a virtual number only). */
+export const opsLead = z.object({
+  id: z.number().int(),
+  /** 138****0000. */
+  mobile: z.string(),
+  cityId: z.number().int(),
+  estateId: z.number().int().nullable(),
+  estateName: z.string().nullable(),
+  source: z.string(),
+  serviceType: z.string(),
+  status: z.string(),
+  agentId: z.number().int().nullable(),
+  agentName: z.string().nullable(),
+  /** ISO times. */
+  createdAt: z.string(),
+  assignedAt: z.string().nullable(),
+  claimDueAt: z.string().nullable(),
+  slaDueAt: z.string(),
+  claimedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+});
+export type OpsLead = z.infer<typeof opsLead>;
+export const opsLeadListBody = z.object({ total: z.number().int(), list: z.array(opsLead) });
+export type OpsLeadListBody = z.infer<typeof opsLeadListBody>;
+
+export const opsLeadParams = z.object({ id: idParam('id', '线索 id 格式不正确') });
+/** NEW POST ops/leads/{id}/outcome. */
+export const leadOutcomeInput = z.object({
+  outcome: z.enum(LEAD_OUTCOMES, { message: `结果只能是 ${LEAD_OUTCOMES.join('、')} 之一` }),
+  note: textParam('备注', { max: 500 }).optional(),
+});
+/** NEW POST ops/leads/{id}/note. */
+export const leadNoteInput = z.object({ note: textParam('备注', { max: 500 }) });
+
+/** NEW GET ops/leads/caps: today's (Asia/Shanghai day) agent contacts of each phone among the viewer's leads. */
+export const opsLeadCapsBody = z.object({
+  /** YYYY-MM-DD, Asia/Shanghai. */
+  day: z.string(),
+  limit: z.number().int(),
+  list: z.array(
+    z.object({
+      /** Masked. */
+      mobile: z.string(),
+      /** Distinct agents that received this phone today. */
+      agents: z.number().int(),
+      capped: z.boolean(),
+    }),
+  ),
+});
+export type OpsLeadCapsBody = z.infer<typeof opsLeadCapsBody>;
+
+/** NEW POST dev/telephony/connect (sandbox only): a call placed to a virtual number from a real phone. */
+export const telephonyConnectInput = z.object({
+  virtualNumber: z.string({ message: '虚拟号格式不正确' }).regex(/^\d{11}$/, { message: '虚拟号格式不正确' }),
+  from: mobileParam,
+  durationS: intParam('durationS', { min: 0, max: 36_000, message: '通话时长格式不正确' }).optional(),
+});
+export const telephonyConnectBody = z.object({
+  callId: z.number().int(),
+  status: z.literal('connected'),
+  /** Who answered, masked: the other side of the binding. */
+  to: z.string(),
+});

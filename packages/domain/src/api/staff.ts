@@ -45,6 +45,11 @@ export const AUDIT_ACTIONS = [
   'wallet.withdraw.request',
   'wallet.withdraw.approve',
   'wallet.withdraw.reject',
+  'staff.agent.link',
+  'lead.claim',
+  'lead.outcome',
+  'lead.note',
+  'lead.call',
 ] as const;
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.grant': '授予角色',
@@ -63,6 +68,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'wallet.withdraw.request': '申请提现',
   'wallet.withdraw.approve': '提现审核通过',
   'wallet.withdraw.reject': '提现审核驳回',
+  'staff.agent.link': '关联经纪人',
+  'lead.claim': '认领线索',
+  'lead.outcome': '记录线索结果',
+  'lead.note': '线索备注',
+  'lead.call': '虚拟号联系买家',
 };
 
 /** The viewer of an /ops page, resolved by the server (ADR 0009's one exception); roles empty: not staff. */

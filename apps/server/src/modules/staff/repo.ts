@@ -60,6 +60,51 @@ export function createStaffRepo(db: Database) {
       return rows.length === 1;
     },
 
+    async agentExists(agentId: number, tx: Database = db): Promise<boolean> {
+      return (await queryRows(tx, sql`SELECT 1 FROM agent WHERE id = ${agentId}`)).length === 1;
+    },
+
+    /** The staff user already acting as this agent, if any. */
+    async userOfAgent(agentId: number, tx: Database = db): Promise<number | null> {
+      const [row] = await queryRows<{ userId: number }>(
+        tx,
+        sql`SELECT user_id AS "userId" FROM staff_agent WHERE agent_id = ${agentId}`,
+      );
+      return row?.userId ?? null;
+    },
+
+    async agentOfUser(userId: number, tx: Database = db): Promise<number | null> {
+      const [row] = await queryRows<{ agentId: number }>(
+        tx,
+        sql`SELECT agent_id AS "agentId" FROM staff_agent WHERE user_id = ${userId}`,
+      );
+      return row?.agentId ?? null;
+    },
+
+    /** Makes the user act as the agent (replacing a previous link of the user); true when something changed. */
+    async linkAgent(userId: number, agentId: number, tx: Database = db): Promise<boolean> {
+      const rows = await queryRows<{ agentId: number }>(
+        tx,
+        sql`INSERT INTO staff_agent (user_id, agent_id) VALUES (${userId}, ${agentId})
+            ON CONFLICT (user_id) DO UPDATE SET agent_id = EXCLUDED.agent_id
+              WHERE staff_agent.agent_id <> EXCLUDED.agent_id
+            RETURNING agent_id AS "agentId"`,
+      );
+      return rows.length === 1;
+    },
+
+    /** Agents of the first estate served by at least `count` agents: the demo agents' (they share leads). */
+    async demoAgents(count: number, tx: Database = db): Promise<number[]> {
+      const rows = await queryRows<{ agentId: number }>(
+        tx,
+        sql`SELECT agent_id AS "agentId" FROM agent_estate
+            WHERE estate_id = (SELECT estate_id FROM agent_estate GROUP BY estate_id
+                               HAVING count(*) >= ${count} ORDER BY estate_id LIMIT 1)
+            ORDER BY agent_id LIMIT ${count}`,
+      );
+      return rows.map((r) => r.agentId);
+    },
+
     /** Every staff member with their roles, oldest grant first. */
     async listStaff(): Promise<StaffListBody> {
       const rows = await queryRows<{

@@ -16,6 +16,9 @@ import { createStaffRepo } from './repo.ts';
 
 export const NOT_REGISTERED = '该手机号尚未注册';
 export const NO_SELF_REVOKE_OPS = '不能撤销自己的运营角色';
+export const AGENT_NOT_FOUND = '经纪人不存在';
+export const AGENT_TAKEN = '该经纪人已关联其他工作人员';
+export const AGENT_LINK_ROLE_ONLY = '只有经纪人角色可以关联经纪人';
 
 /** Seeded outside production (README): log in with the SMS sandbox. */
 export const DEMO_STAFF: readonly { phone: string; role: StaffRole }[] = [
@@ -23,6 +26,8 @@ export const DEMO_STAFF: readonly { phone: string; role: StaffRole }[] = [
   { phone: '13800000002', role: 'support' },
   { phone: '13800000003', role: 'agent' },
   { phone: '13800000004', role: 'moderator' },
+  // a second agent: the two demo agents serve one estate, so the lead console shows the round robin (issue 14)
+  { phone: '13800000006', role: 'agent' },
 ];
 
 export interface StaffChange {
@@ -31,6 +36,8 @@ export interface StaffChange {
   /** The staff user doing it; null: the command line or the system. */
   actorId: number | null;
   ip?: string | null;
+  /** grant with role agent only: the agent (agent table) this user acts as in the lead console. */
+  agentId?: number;
 }
 
 export interface StaffChangeResult {
@@ -40,6 +47,8 @@ export interface StaffChangeResult {
   changed: boolean;
   /** grant only: the phone was new and its user was created. */
   createdUser?: boolean;
+  /** grant with agentId: whether the agent link changed. */
+  linkedAgent?: boolean;
 }
 
 export function createStaffService(db: Database) {
@@ -62,10 +71,27 @@ export function createStaffService(db: Database) {
     },
 
     /** Grants a role; a new phone gets its user created. One audit row when something changed. */
-    grant({ phone, role, actorId, ip = null }: StaffChange): Promise<StaffChangeResult> {
+    grant({ phone, role, actorId, ip = null, agentId }: StaffChange): Promise<StaffChangeResult> {
       return inTransaction(async (tx) => {
+        if (agentId !== undefined && role !== 'agent') throw ApiError.badRequest(AGENT_LINK_ROLE_ONLY);
         const user = await repo.ensureUser(phone, tx);
         const changed = await repo.grant(user.id, role, actorId, tx);
+        let linkedAgent: boolean | undefined;
+        if (agentId !== undefined) {
+          if (!(await repo.agentExists(agentId, tx))) throw ApiError.notFound(AGENT_NOT_FOUND);
+          const holder = await repo.userOfAgent(agentId, tx);
+          if (holder !== null && holder !== user.id) throw ApiError.conflict(AGENT_TAKEN);
+          linkedAgent = await repo.linkAgent(user.id, agentId, tx);
+          if (linkedAgent)
+            await recordAudit(tx, {
+              actorId,
+              action: 'staff.agent.link',
+              targetType: 'user',
+              targetId: user.id,
+              detail: { agentId, phone: maskPhone(phone) },
+              ip,
+            });
+        }
         if (changed) {
           await recordAudit(tx, {
             actorId,
@@ -76,7 +102,13 @@ export function createStaffService(db: Database) {
             ip,
           });
         }
-        return { userId: user.id, role, changed, createdUser: user.created };
+        return {
+          userId: user.id,
+          role,
+          changed,
+          createdUser: user.created,
+          ...(linkedAgent === undefined ? {} : { linkedAgent }),
+        };
       });
     },
 
@@ -110,6 +142,16 @@ export function createStaffService(db: Database) {
       let granted = 0;
       for (const { phone, role } of DEMO_STAFF) {
         if ((await service.grant({ phone, role, actorId: null })).changed) granted += 1;
+      }
+      // the demo agents act as two agents of one estate (none without market data); an existing link is kept
+      const agentPhones = DEMO_STAFF.filter((s) => s.role === 'agent').map((s) => s.phone);
+      const agentIds = await repo.demoAgents(agentPhones.length);
+      for (const [i, phone] of agentPhones.entries()) {
+        const agentId = agentIds[i];
+        const user = await repo.userOfPhone(phone);
+        if (agentId === undefined || !user || (await repo.userOfAgent(agentId)) !== null) continue;
+        if ((await repo.agentOfUser(user.id)) !== null) continue;
+        await service.grant({ phone, role: 'agent', actorId: null, agentId });
       }
       return granted;
     },

@@ -1,0 +1,192 @@
+// Lead intake under a steady arrival rate (issue 14): POST estate-dispatch/save-real-price over real HTTP against the
+// server built in-process (buildApp on the small seeded dataset, listening on a port), RATE submissions a second
+// for SECONDS seconds, open loop (sent on schedule whether or not earlier ones have answered, so a slow server shows
+// as latency, not as a lower rate). Each submission is a new phone asking about one estate with an Idempotency-Key;
+// every RETRY_EVERY-th is sent a second time with the same key (a client retry) at once. Latency is counted from
+// the scheduled send time. Then verified in the database: lost = answered 200 with a lead id that does not exist,
+// duplicated = a phone with more than one lead for its estate, or a retry answered with another lead id.
+// Writes bench/results/leads.json.
+//   npx tsx bench/leads.ts                 embedded PGlite (in memory)
+//   npx tsx bench/leads.ts --rate 200 --seconds 5 --out /tmp/leads.json
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { queryRows, sql } from '@fjt/db';
+import { createTestDatabase } from '@fjt/db/testing';
+import { seedDatabase } from '@fjt/dataset';
+import { buildApp } from '../apps/server/src/app.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RATE = Number(arg('--rate') ?? 500);
+const SECONDS = Number(arg('--seconds') ?? 10);
+const RETRY_EVERY = 20;
+/** Sends are released in ticks of this many milliseconds (timers are not finer than that under load). */
+const TICK_MS = 10;
+const ORIGIN = 'http://localhost:3000';
+
+const loadBefore = loadavg();
+const uptime = () => {
+  try {
+    return execSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+};
+const uptimeBefore = uptime();
+
+const database = await createTestDatabase('small');
+await seedDatabase(database, { scale: 'small' });
+const app = await buildApp({
+  env: { LOG_LEVEL: 'warn', APP_TEST_HOOKS: false, TRUST_PROXY: ['127.0.0.1'], SMS_PROVIDER: 'sandbox' },
+  database,
+});
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const estates = (
+  await queryRows<{ id: number }>(
+    database.db,
+    sql`SELECT DISTINCT estate_id AS id FROM agent_estate ORDER BY estate_id LIMIT 500`,
+  )
+).map((r) => r.id);
+
+interface Sent {
+  phone: string;
+  estateId: number;
+  status: number;
+  leadIds: number[];
+  latencyMs: number;
+  retry: boolean;
+}
+const results: Sent[] = [];
+
+async function submit(i: number, scheduledAt: number, retry: boolean) {
+  const phone = `135${String(i).padStart(8, '0')}`;
+  const estateId = estates[i % estates.length]!;
+  let status = 0;
+  let leadIds: number[] = [];
+  try {
+    const res = await fetch(`${base}/rabbit/v1/estate-dispatch/save-real-price`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        'idempotency-key': `bench-lead-${i}`,
+        'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      },
+      body: JSON.stringify({ type: 2, mobile: phone, intentionEstateId: estateId, page: '/bench' }),
+    });
+    status = res.status;
+    const json = (await res.json()) as { body: { leadIds: number[] } | null };
+    leadIds = json.body?.leadIds ?? [];
+  } catch {
+    status = -1;
+  }
+  results.push({ phone, estateId, status, leadIds, latencyMs: performance.now() - scheduledAt, retry });
+}
+
+// warm-up (JIT, first queries), not counted
+for (let i = 0; i < 20; i++) await submit(90_000_000 + i, performance.now(), false);
+results.length = 0;
+
+const total = RATE * SECONDS;
+const inFlight: Promise<void>[] = [];
+const started = performance.now();
+let next = 0;
+await new Promise<void>((resolve) => {
+  const timer = setInterval(() => {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * RATE));
+    for (; next < due; next++) {
+      const scheduledAt = started + (next / RATE) * 1000;
+      inFlight.push(submit(next, scheduledAt, false));
+      if (next % RETRY_EVERY === 0) inFlight.push(submit(next, scheduledAt, true));
+    }
+    if (next >= total) {
+      clearInterval(timer);
+      resolve();
+    }
+  }, TICK_MS);
+});
+const sendWindowMs = performance.now() - started;
+await Promise.all(inFlight);
+const wallMs = performance.now() - started;
+const uptimeAfter = uptime();
+
+// verification in the database
+const leadRows = await queryRows<{ id: number; mobile: string; estateId: number }>(
+  database.db,
+  sql`SELECT id::int AS id, mobile, estate_id AS "estateId" FROM lead WHERE mobile LIKE '135%' AND mobile < '13590000000'`,
+);
+await app.close();
+await database.destroy();
+
+const leadById = new Map(leadRows.map((r) => [r.id, r]));
+const ok = results.filter((r) => r.status === 200);
+const lost = ok.filter((r) => r.leadIds.length !== 1 || !leadById.has(r.leadIds[0]!)).length;
+const perPair = new Map<string, number>();
+for (const r of leadRows) perPair.set(`${r.mobile}:${r.estateId}`, (perPair.get(`${r.mobile}:${r.estateId}`) ?? 0) + 1);
+const duplicatedInDb = [...perPair.values()].filter((n) => n > 1).length;
+const firstAnswer = new Map<string, number>();
+let retryMismatches = 0;
+for (const r of ok) {
+  const seen = firstAnswer.get(r.phone);
+  if (seen === undefined) firstAnswer.set(r.phone, r.leadIds[0]!);
+  else if (seen !== r.leadIds[0]) retryMismatches += 1;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(2) : null;
+};
+const latencies = results.map((r) => r.latencyMs);
+const statuses: Record<string, number> = {};
+for (const r of results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+
+const result = {
+  benchmark: 'lead intake (POST estate-dispatch/save-real-price) at a fixed arrival rate over HTTP, open loop',
+  date: new Date().toISOString(),
+  caveat:
+    'measured once on a 2-core machine shared with other work running at the same time (see load); ' +
+    'the figures are a floor for this code on this machine, not a capacity figure',
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.split(' ').slice(0, 2).join(' '),
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    loadavgBefore: loadBefore.map((x) => +x.toFixed(2)),
+    uptimeBefore,
+    uptimeAfter,
+  },
+  node: process.version,
+  database: 'PGlite (embedded, in memory), small seeded dataset',
+  targetRatePerSecond: RATE,
+  seconds: SECONDS,
+  estates: estates.length,
+  submissions: results.length,
+  retries: results.filter((r) => r.retry).length,
+  statuses,
+  statusNote: 'status -1: the request failed on the client (fetch error: no HTTP answer) under the open-loop backlog',
+  latencyFromScheduledSendMs: {
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    max: pct(latencies, 100),
+  },
+  sendWindowMs: Math.round(sendWindowMs),
+  wallMs: Math.round(wallMs),
+  achievedPerSecond: +((ok.length / wallMs) * 1000).toFixed(1),
+  leadsInDatabase: leadRows.length,
+  lost,
+  duplicated: duplicatedInDb + retryMismatches,
+  duplicatedDetail: {
+    phoneEstatePairsWithMoreThanOneLead: duplicatedInDb,
+    retriesAnsweredWithAnotherLead: retryMismatches,
+  },
+};
+const out = arg('--out') ?? join(here, 'results', 'leads.json');
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify(result, null, 2));
