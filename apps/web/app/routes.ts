@@ -175,6 +175,7 @@ export default [
     route('audit', 'routes/ops/audit.tsx', { id: 'ops-audit' }),
     route('import', 'routes/ops/import.tsx', { id: 'ops-import' }),
     route('codes', 'routes/ops/codes.tsx', { id: 'ops-codes' }),
+    route('leads', 'routes/ops/leads.tsx', { id: 'ops-leads' }),
     route('orders', 'routes/ops/orders.tsx', { id: 'ops-orders' }),
     route('wallet', 'routes/ops/wallet.tsx', { id: 'ops-wallet' }),
   ]),
