@@ -262,7 +262,14 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
       ) : null}
 
       <div className="bottom-bar bottom-bar--actions">
-        <FollowButton kind="listing" id={l.id} className="bottom-bar__item" icon label="收藏" testId="listing-follow" />
+        <FollowButton
+          kind="listing"
+          id={l.id}
+          className="bottom-bar__item"
+          icon
+          label="收藏"
+          testId="listing-follow"
+        />
         <button type="button" className="bottom-bar__item" onClick={() => void share()}>
           <span aria-hidden="true">⇪</span>分享
         </button>
