@@ -137,7 +137,7 @@ export default [
   route(':city/rank/upcoming', 'routes/new-houses/rank-upcoming.tsx', { id: 'rank-upcoming' }),
   route(':city/home-list/more-article', P, { id: 'home-list-more-article' }),
   route(':city/home-list/week-house', 'routes/finder/week-house.tsx', { id: 'home-list-week-house' }),
-  route(':city/agent/:id?', P, { id: 'agent' }),
+  route(':city/agent/:id?', 'routes/agents/agent.tsx', { id: 'agent' }),
   route(':city/community-list/:id?', 'routes/estates/community-list.tsx', { id: 'community-list' }),
   route(':city/manager/:id?', 'routes/new-houses/manager.tsx', { id: 'manager' }),
   route(':city/property/:propertyId?', 'routes/listings/property.tsx', { id: 'property' }),
