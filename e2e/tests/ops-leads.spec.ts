@@ -3,7 +3,9 @@
 // '不再联系我' closes their open lead in the agent's queue. The demo agents (seeded outside a deployment) both serve
 // one estate; which of them gets a lead is the round robin's choice, so the spec sends requests until the signed-in
 // agent has one.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
 import { freshPhone, signIn } from '../support/login.ts';
 
@@ -66,15 +68,27 @@ async function leadForAgent(
   throw new Error('no lead reached the demo agent in 12 requests');
 }
 
-test.use({ viewport: { width: 375, height: 812 } });
-
-test('an agent claims a lead, calls the buyer through a virtual number and records the outcome', async ({
-  page,
-  playwright,
-}) => {
-  test.setTimeout(180_000);
+const PHONE = { viewport: { width: 375, height: 812 } };
+// the demo agent signs in once for both tests (a phone gets one login code a minute)
+const AGENT_STATE = join(tmpdir(), `fjt-e2e-agent-${process.env.E2E_PORT ?? 3210}.json`);
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
   await page.goto('/helper');
   await signIn(page, DEMO_AGENT_PHONE);
+  await context.storageState({ path: AGENT_STATE });
+  await context.close();
+});
+const agentPage = async (browser: Browser) =>
+  (await browser.newContext({ ...PHONE, storageState: AGENT_STATE })).newPage();
+
+test('an agent claims a lead, calls the buyer through a virtual number and records the outcome', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const page = await agentPage(browser);
   const { estateIds } = await agentEstates(page);
   const buyer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const { lead, phone } = await leadForAgent(page, buyer, estateIds[0]!);
@@ -112,10 +126,9 @@ test('an agent claims a lead, calls the buyer through a virtual number and recor
   await buyer.dispose();
 });
 
-test('a buyer’s 不再联系我 closes their open lead in the agent’s queue', async ({ page, browser }) => {
-  test.setTimeout(180_000);
-  await page.goto('/helper');
-  await signIn(page, DEMO_AGENT_PHONE);
+test('a buyer’s 不再联系我 closes their open lead in the agent’s queue', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await agentPage(browser);
   const { estateIds } = await agentEstates(page);
 
   // the buyer is signed in: their request leaves the phone out (the account's own is used)
