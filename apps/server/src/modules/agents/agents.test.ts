@@ -19,7 +19,7 @@ const rows = <T>(query: string, params: unknown[] = []) =>
 
 describe('agent/list', () => {
   it('pages through the city’s agents by rating, then by deals', async () => {
-    const [{ n }] = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM agent WHERE city_id = 605`);
+    const n = (await rows<{ n: number }>(`SELECT count(*)::int AS n FROM agent WHERE city_id = 605`))[0]!.n;
     expect(n).toBeGreaterThan(0);
     const first = await body<AgentListBody>('/rabbit/v1/agent/list?cityId=605&size=5');
     expect(first.total).toBe(n);
@@ -70,10 +70,11 @@ describe('agent/detail', () => {
     ]);
     expect(detail.agent.estateCount).toBe(served.length);
     expect(detail.estates.map((e) => e.id).sort()).toEqual(served.map((r) => r.estate_id).sort());
-    const [{ n: onSale }] = await rows<{ n: number }>(
-      `SELECT count(*)::int AS n FROM listing WHERE agent_id = $1 AND status = 'on_sale'`,
-      [top!.id],
-    );
+    const onSale = (
+      await rows<{ n: number }>(`SELECT count(*)::int AS n FROM listing WHERE agent_id = $1 AND status = 'on_sale'`, [
+        top!.id,
+      ])
+    )[0]!.n;
     expect(detail.agent.onSaleCount).toBe(onSale);
     expect(detail.listings.length).toBe(Math.min(onSale, AGENT_DETAIL_ROWS));
     expect(detail.deals.length).toBeGreaterThan(0);
