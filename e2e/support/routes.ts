@@ -39,6 +39,7 @@ export const REDIRECTS: Record<string, RegExp> = {
   'ops-audit': /^\/login\?redirect=%2Fops%2Faudit$/,
   'ops-import': /^\/login\?redirect=%2Fops%2Fimport$/,
   'ops-codes': /^\/login\?redirect=%2Fops%2Fcodes$/,
+  'ops-leads': /^\/login\?redirect=%2Fops%2Fleads$/,
   'ops-orders': /^\/login\?redirect=%2Fops%2Forders$/,
   'ops-wallet': /^\/login\?redirect=%2Fops%2Fwallet$/,
 };

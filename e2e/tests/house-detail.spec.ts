@@ -225,7 +225,7 @@ test.describe('小区经纪人 /{city}/house-detail/{estateId}/agent-list', () =
     const agents = await request.post('/rabbit/v1/house/agent/get', {
       data: { type: 8, cityId: 605, houseId: estate.id },
     });
-    const body = ((await agents.json()) as Envelope<{ agents: { name: string }[] }>).body;
+    const body = ((await agents.json()) as Envelope<{ agents: { id: number; name: string }[] }>).body;
     await page.goto(`/605/house-detail/${estate.id}/agent-list`);
     const main = page.getByTestId('agent-list-page');
     await expect(main.getByRole('heading', { level: 1, name: '小区经纪人' })).toBeVisible();
@@ -238,6 +238,12 @@ test.describe('小区经纪人 /{city}/house-detail/{estateId}/agent-list', () =
     if (body.agents[0]) {
       await expect(main.locator('.agent-card').first()).toContainText(body.agents[0].name);
       await expect(main.locator('.agent-card').first()).toContainText(/从业\d+年/);
+      // each agent links to its own page, and can be called (through a virtual number) or messaged
+      await expect(main.getByRole('link', { name: body.agents[0].name })).toHaveAttribute(
+        'href',
+        `/605/agent/${body.agents[0].id}`,
+      );
+      await expect(main.locator('.agent-card').first().getByTestId('call-agent')).toHaveText('打电话');
     }
     await page.screenshot({ path: shot('house-detail-agent-list'), fullPage: true });
     expect((await request.get('/605/house-detail/99999999/agent-list')).status()).toBe(404);

@@ -4,7 +4,7 @@ import { OWN_NOT_FOUND, REDIRECTS, ROUTE_CASES } from '../support/routes.ts';
 test.describe('every route of spec §2 answers with server-rendered HTML', () => {
   test('the route table has the spec’s 144 routes and the product’s own pages', () => {
     const ids = new Set(ROUTE_CASES.map((r) => r.id));
-    // map search, the sandbox SMS page, the message centre, the 6 staff pages
+    // map search, the sandbox SMS page, the message centre, the staff pages
     const own = [
       'map',
       'dev-sms',
@@ -14,6 +14,7 @@ test.describe('every route of spec §2 answers with server-rendered HTML', () =>
       'ops-audit',
       'ops-import',
       'ops-codes',
+      'ops-leads',
       'ops-orders',
       'ops-wallet',
     ];

@@ -36,6 +36,7 @@ import { platesRoutes } from './modules/plates/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { newHousesRoutes } from './modules/new-houses/routes.ts';
 import { overseasRoutes } from './modules/overseas/routes.ts';
+import { agentsRoutes } from './modules/agents/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { createAccountsRepo } from './modules/accounts/repo.ts';
@@ -341,6 +342,7 @@ export async function buildApp({
       await api.register(reportsRoutes, { services });
       await api.register(newHousesRoutes, { services });
       await api.register(overseasRoutes, { services });
+      await api.register(agentsRoutes, { services });
       await api.register(contentRoutes, { services });
       await api.register(accountsRoutes, { accounts, cookie: cookieOfSession, sandbox: smsProvider === 'sandbox' });
       await api.register(subscriptionsRoutes, {

@@ -32,6 +32,8 @@ import { createFinderService } from './modules/finder/service.ts';
 
 import { createNewHousesRepo } from './modules/new-houses/repo.ts';
 import { createNewHousesService } from './modules/new-houses/service.ts';
+import { createAgentsRepo } from './modules/agents/repo.ts';
+import { createAgentsService } from './modules/agents/service.ts';
 import { createOverseasRepo } from './modules/overseas/repo.ts';
 import { createOverseasService } from './modules/overseas/service.ts';
 import { createContentRepo } from './modules/content/repo.ts';
@@ -68,6 +70,7 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
     geo,
     content: createContentService(createContentRepo(db), geo, estates, deps.plays),
     overseas: createOverseasService(createOverseasRepo(db), geo),
+    agents: createAgentsService(createAgentsRepo(db)),
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),
     config: createConfigService(createConfigRepo(db), geo, listings),

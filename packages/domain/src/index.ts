@@ -51,3 +51,4 @@ export * from './api/mall.ts';
 export * from './api/ops-orders.ts';
 export * from './api/wallet.ts';
 export * from './api/leads.ts';
+export * from './api/agents.ts';

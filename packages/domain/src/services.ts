@@ -1,6 +1,7 @@
 // What the server hands to the web app's loaders through the router context (ARCHITECTURE §3):
 // the web app depends on these contracts, never on server internals.
 import type { OverseasDetail, OverseasListBody } from './api/overseas.ts';
+import type { AgentDetailBody, AgentDetailQuery, AgentListBody, AgentListQuery } from './api/agents.ts';
 import type { ContentListBody, ContentListInput, VideoDetailBody, VideoPlayBody } from './api/content.ts';
 import type {
   AreaReportBody,
@@ -254,6 +255,13 @@ export interface FinderService {
   findDistricts(query: FindDistrictQuery): Promise<FindDistrictBody | null>;
 }
 
+/** 经纪人主页 and a city's agents (PAGES.md §3.11). */
+export interface AgentsService {
+  /** null when the agent does not exist or works in another city. */
+  detail(query: AgentDetailQuery): Promise<AgentDetailBody | null>;
+  list(query: AgentListQuery): Promise<AgentListBody>;
+}
+
 /** 海外房产 (PAGES.md §3.2 overseas-detail). */
 export interface OverseasService {
   /** null when the project does not exist. full: with payment schedule, taxes and rules. */
@@ -285,6 +293,7 @@ export interface Services {
   staff: StaffService;
   content: ContentService;
   overseas: OverseasService;
+  agents: AgentsService;
   quotation: QuotationService;
   finder: FinderService;
   geo: GeoService;

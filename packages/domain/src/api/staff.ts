@@ -82,6 +82,8 @@ export interface OpsViewer {
   mobile: string;
   nickname: string | null;
   roles: StaffRole[];
+  /** The agent this staff user acts as in the lead console (staff_agent), or null. */
+  agent: { id: number; cityId: number; name: string } | null;
 }
 
 export const staffRoleParam = z.enum(STAFF_ROLES, { message: ROLE_FORMAT_ERROR });

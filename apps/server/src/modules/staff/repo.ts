@@ -81,6 +81,16 @@ export function createStaffRepo(db: Database) {
       return row?.agentId ?? null;
     },
 
+    /** The agent the user acts as, with its city and name (the lead console's header), or null. */
+    async agentProfileOfUser(userId: number): Promise<{ id: number; cityId: number; name: string } | null> {
+      const [row] = await queryRows<{ id: number; cityId: number; name: string }>(
+        db,
+        sql`SELECT a.id, a.city_id AS "cityId", a.name FROM staff_agent s JOIN agent a ON a.id = s.agent_id
+            WHERE s.user_id = ${userId}`,
+      );
+      return row ?? null;
+    },
+
     /** Makes the user act as the agent (replacing a previous link of the user); true when something changed. */
     async linkAgent(userId: number, agentId: number, tx: Database = db): Promise<boolean> {
       const rows = await queryRows<{ agentId: number }>(

@@ -62,12 +62,8 @@ export function createStaffService(db: Database) {
 
     /** The viewer of an /ops page: their roles (empty for a non-staff user). */
     async viewerOf(user: { id: number; phone: string; nickname: string | null }): Promise<OpsViewer> {
-      return {
-        userId: user.id,
-        mobile: maskPhone(user.phone),
-        nickname: user.nickname,
-        roles: await repo.rolesOf(user.id),
-      };
+      const [roles, agent] = await Promise.all([repo.rolesOf(user.id), repo.agentProfileOfUser(user.id)]);
+      return { userId: user.id, mobile: maskPhone(user.phone), nickname: user.nickname, roles, agent };
     },
 
     /** Grants a role; a new phone gets its user created. One audit row when something changed. */

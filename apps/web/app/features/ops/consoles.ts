@@ -43,6 +43,13 @@ export const OPS_CONSOLES: readonly OpsConsole[] = [
     roles: ['ops'],
   },
   {
+    id: 'ops-leads',
+    to: '/ops/leads',
+    title: '线索',
+    description: '经纪人的买家线索：认领、虚拟号拨打、记录跟进结果；运营可看全部线索与今日联系上限',
+    roles: ['agent', 'ops'],
+  },
+  {
     id: 'ops-orders',
     to: '/ops/orders',
     title: '订单',

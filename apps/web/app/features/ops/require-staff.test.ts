@@ -6,7 +6,13 @@ import { OPS_CONSOLES, consolesFor } from './consoles.ts';
 const request = new Request('http://localhost/ops/audit?page=2');
 const ctx = (staff: OpsViewer | null | undefined, extra: Partial<RouterContext> = {}) =>
   ({ services: {}, testHooks: false, staff, ...extra }) as unknown as RouterContext;
-const viewer = (roles: OpsViewer['roles']): OpsViewer => ({ userId: 7, mobile: '138****0001', nickname: null, roles });
+const viewer = (roles: OpsViewer['roles']): OpsViewer => ({
+  userId: 7,
+  mobile: '138****0001',
+  nickname: null,
+  roles,
+  agent: null,
+});
 
 function thrown(fn: () => unknown): { status: number; location: string | null; message?: string } {
   try {

@@ -2,15 +2,15 @@
 // WeChat; numbers are protected (virtual numbers only, spec §6).
 import { Link } from 'react-router';
 import { showToast } from '../../../lib/toast.ts';
-import type { EstateAgent, EstateBasicInfo } from '@fjt/domain';
+import { NUMBER_PROTECTION_NOTE, type EstateAgent, type EstateBasicInfo } from '@fjt/domain';
 import { copyText } from '../../../lib/copy-text.ts';
 import { unitPrice } from '../../../lib/display.ts';
-import { AgentCard } from './AgentCard.tsx';
+import { AgentCard } from '../../../components/agent-card/AgentCard.tsx';
+import { estateAgentStats } from '../agent-stats.ts';
+import { CallAgentButton } from '../../agents/CallAgentButton.tsx';
 import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
 import { Card } from '../../../components/card/Card.tsx';
 import '../estate.css';
-
-export const NUMBER_PROTECTION_NOTE = '号码保护，通话使用虚拟号';
 
 export function AgentListPage({
   cityId,
@@ -47,8 +47,11 @@ export function AgentListPage({
               <li key={a.id} className="estate-row estate-row--plain">
                 <AgentCard
                   agent={a}
+                  stats={estateAgentStats(a)}
+                  to={`/${cityId}/agent/${a.id}`}
                   actions={
                     <>
+                      <CallAgentButton agentId={a.id} estateId={basic.id} className="agent-card__action" />
                       <Link
                         className="agent-card__action"
                         to={`/im?userid=agent-${a.id}&username=${encodeURIComponent(a.name)}`}

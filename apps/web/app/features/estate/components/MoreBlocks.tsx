@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { AnalysisDataSourceBody, AroundEstate, EstateAgent } from '@fjt/domain';
 import { distance, rate, unitPrice } from '../../../lib/display.ts';
 import { agentListPath } from '../paths.ts';
-import { AgentCard } from './AgentCard.tsx';
+import { AgentCard } from '../../../components/agent-card/AgentCard.tsx';
+import { estateAgentStats } from '../agent-stats.ts';
 import { EstateLinkRow } from './EstateShortcuts.tsx';
 import { Card } from '../../../components/card/Card.tsx';
 
@@ -24,7 +25,7 @@ export function AgentsBlock({
         {agents.map((a) => (
           <li key={a.id}>
             <Link className="estate-row estate-row--plain" to={agentListPath(cityId, estateId)}>
-              <AgentCard agent={a} />
+              <AgentCard agent={a} stats={estateAgentStats(a)} />
             </Link>
           </li>
         ))}
