@@ -3,6 +3,7 @@
 // 更多服务 block from the agent info, the recommendations (all checked) and the privacy link. A tapped listing or
 // link closes it and opens its page, or the native screen inside the app (spec §2, §4).
 import { CenterPopup } from 'antd-mobile';
+import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import {
   DEAL_PRICE_MODAL_BUTTON,
@@ -19,6 +20,12 @@ import { PhoneField } from './PhoneField.tsx';
 import { useLeadForm } from './use-lead-form.ts';
 import './lead-form.css';
 
+/** antd's centre popup is at most 75vw wide: too narrow for the recommendation rows on a 375px phone. */
+const MODAL_WIDTH = {
+  '--min-width': 'min(343px, calc(100vw - 32px))',
+  '--max-width': 'calc(100vw - 32px)',
+} as CSSProperties;
+
 export const PRIVACY_HREF = '/aboutus#privacy';
 
 export function DealPriceModal({ info, onClose }: { info: SendOrderInfo; onClose: () => void }) {
@@ -34,7 +41,7 @@ export function DealPriceModal({ info, onClose }: { info: SendOrderInfo; onClose
     if (/^[a-z][a-z0-9+.-]*:/i.test(href)) window.location.href = href;
     else void navigate(href);
   };
-  const openEstate = (e: RecommendedEstate) => follow(estateDetailHref(flags, e.cityId, e.id));
+  const estateHref = (e: RecommendedEstate) => estateDetailHref(flags, e.cityId, e.id);
   const send = async () => {
     if (await form.submit({ serviceType: 'buy', source: 'deal-price' })) onClose();
   };
@@ -42,7 +49,7 @@ export function DealPriceModal({ info, onClose }: { info: SendOrderInfo; onClose
   const { agent, recommended } = form.data;
   const services = agent ? [agent.customHouse, agent.consultationTransformation] : [];
   return (
-    <CenterPopup visible onMaskClick={onClose} bodyClassName="lead-modal" destroyOnClose>
+    <CenterPopup visible onMaskClick={onClose} bodyClassName="lead-modal" style={MODAL_WIDTH} destroyOnClose>
       <div
         role="dialog"
         aria-modal="true"
@@ -91,7 +98,8 @@ export function DealPriceModal({ info, onClose }: { info: SendOrderInfo; onClose
                 estates={recommended}
                 checked={form.checked}
                 onToggle={form.toggle}
-                onOpen={openEstate}
+                hrefOf={estateHref}
+                onOpen={follow}
               />
             </section>
           ) : null}

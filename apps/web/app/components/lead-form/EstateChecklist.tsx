@@ -1,26 +1,30 @@
 // A checkable list of estates (the deal-price modal's recommendations, the order sheet's estates): each row shows
 // name, 室厅, ㎡, 万/㎡ and 万, '--' where missing (spec §2); the box toggles it, the row's text opens the estate.
 import { MISSING_VALUE, roomLabel, roundTo, type RecommendedEstate } from '@fjt/domain';
+import { decimal } from '../../lib/display.ts';
 import { EstateCover } from '../estate-cover/EstateCover.tsx';
 
 const orMissing = (v: number | null, text: (v: number) => string) => (v === null ? MISSING_VALUE : text(v));
 
 /** 元/㎡ → '2.94万/㎡'. */
 export function unitPriceWan(avgPrice: number | null): string {
-  return orMissing(avgPrice, (v) => `${roundTo(v / 10_000, 2)}万/㎡`);
+  return orMissing(avgPrice, (v) => `${decimal(v / 10_000, 2)}万/㎡`);
 }
 
 export function EstateChecklist({
   estates,
   checked,
   onToggle,
+  hrefOf,
   onOpen,
 }: {
   estates: RecommendedEstate[];
   checked: ReadonlySet<number>;
   onToggle: (id: number) => void;
-  /** Tapping the estate itself (not its box); none: the row only toggles. */
-  onOpen?: (estate: RecommendedEstate) => void;
+  /** Where the estate itself (not its box) leads; none: the row only toggles. */
+  hrefOf?: (estate: RecommendedEstate) => string;
+  /** Called instead of following the link (the modal closes first). */
+  onOpen?: (href: string) => void;
 }) {
   return (
     <ul className="lead-estates" data-testid="lead-estates">
@@ -50,10 +54,18 @@ export function EstateChecklist({
               onChange={() => onToggle(e.id)}
               aria-label={`一起咨询${e.houseName}`}
             />
-            {onOpen ? (
-              <button type="button" className="lead-estate__open" onClick={() => onOpen(e)}>
+            {hrefOf ? (
+              <a
+                className="lead-estate__open"
+                href={hrefOf(e)}
+                onClick={(event) => {
+                  if (!onOpen) return;
+                  event.preventDefault();
+                  onOpen(hrefOf(e));
+                }}
+              >
                 {facts}
-              </button>
+              </a>
             ) : (
               <span className="lead-estate__open">{facts}</span>
             )}

@@ -252,7 +252,7 @@ describe('deal-price modal', () => {
   it('a listing tap closes the modal and opens the estate page; the close icon closes it', async () => {
     const onClose = renderModal();
     await waitFor(() => expect(screen.getAllByTestId('lead-estate')).toHaveLength(2));
-    fireEvent.click(screen.getByRole('button', { name: /翠苑一区/ }));
+    fireEvent.click(screen.getByRole('link', { name: /翠苑一区/ }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('where').textContent).toBe('/605/house-detail/21');
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
