@@ -216,3 +216,27 @@ test('the agent list without agents offers the order sheet', async ({ page, requ
   await expect(sheet.getByRole('radio', { name: '卖房' })).toHaveAttribute('aria-checked', 'true');
   await page.screenshot({ path: shot('order-sheet') });
 });
+
+test('成交记录 and 房源详情 open the same modal; 咨询 on a listing is titled 咨询房源 with 立即咨询', async ({
+  page,
+  request,
+}) => {
+  const estate = await estateWithRecommendations(request);
+  await page.goto(`/605/deal-history/${estate.id}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await page.getByRole('button', { name: DEAL_PRICE_MODAL_BUTTON }).click();
+  const modal = page.getByRole('dialog', { name: DEAL_PRICE_MODAL_TITLE });
+  await expect(modal.getByTestId('lead-estate').first()).toBeVisible();
+  await modal.getByRole('button', { name: '关闭' }).click();
+  await expect(modal).toBeHidden();
+
+  const search = await request.get('/rabbit/v1/house/listing/search?cityId=605&page=1');
+  const listing = ((await search.json()) as { body: { list: { id: number }[] } }).body.list[0]!;
+  await page.goto(`/605/property/${listing.id}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await page.locator('.bottom-bar').getByRole('button', { name: '咨询', exact: true }).click();
+  const consult = page.getByRole('dialog', { name: '咨询房源' });
+  await expect(consult.getByRole('heading', { name: '咨询房源' })).toBeVisible();
+  await expect(consult.getByRole('button', { name: '立即咨询' })).toBeVisible();
+  await page.screenshot({ path: shot('deal-price-modal-property') });
+});
