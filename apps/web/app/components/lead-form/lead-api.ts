@@ -56,7 +56,7 @@ export function loadLeadConsent() {
   return callApi<LeadConsent>('lead/consent');
 }
 
-/** NEW POST lead/consent/withdraw ('不再联系我'). */
+/** NEW POST lead/consent/withdraw ('不再联系我'): every consent of the phone withdrawn, its open leads closed. */
 export function withdrawLeadConsent() {
-  return callApi<LeadConsent | null>('lead/consent/withdraw', {});
+  return callApi<{ withdrawnConsents: number; withdrawnLeads: number }>('lead/consent/withdraw', {});
 }

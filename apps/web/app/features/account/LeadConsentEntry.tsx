@@ -44,7 +44,7 @@ export function LeadConsentEntry() {
       showToast(res.errMsg || '操作失败，请稍后再试');
       return;
     }
-    setConsent(res.body && typeof res.body.active === 'boolean' ? res.body : { active: false, openLeads: 0 });
+    setConsent({ active: false, openLeads: 0 });
     showToast(WITHDRAW_DONE_TOAST);
   };
 

@@ -26,7 +26,8 @@ beforeEach(() => {
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       if (init?.method === 'POST') posts.push(url);
-      const body = init?.method === 'POST' ? { active: false, openLeads: 0 } : { active: true, openLeads: 2 };
+      const body =
+        init?.method === 'POST' ? { withdrawnConsents: 1, withdrawnLeads: 2 } : { active: true, openLeads: 2 };
       return Promise.resolve(new Response(JSON.stringify({ resultCode: 0, errMsg: '', body })));
     }),
   );
