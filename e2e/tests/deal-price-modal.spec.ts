@@ -240,3 +240,18 @@ test('成交记录 and 房源详情 open the same modal; 咨询 on a listing is 
   await expect(consult.getByRole('button', { name: '立即咨询' })).toBeVisible();
   await page.screenshot({ path: shot('deal-price-modal-property') });
 });
+
+test('我的 offers 不再联系我 to a signed-in user (state from lead/consent on the leads-api branch)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-head')).toBeVisible();
+  const entry = page.getByTestId('lead-consent-entry').getByRole('button', { name: /不再联系我/ });
+  await expect(entry).toBeVisible();
+  await entry.click();
+  // the confirm: an action sheet naming what happens; 取消 sends nothing
+  await expect(page.getByText(/经纪人将不再/)).toBeVisible();
+  await page.screenshot({ path: shot('profile-lead-consent') });
+  await page.getByText('取消').click();
+});
