@@ -103,10 +103,15 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderModal(info: Parameters<typeof DealPriceModal>[0]['info'] = { cityId: 605, estateId: 9, houseId: 9 }) {
+const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36';
+
+function renderModal(
+  info: Parameters<typeof DealPriceModal>[0]['info'] = { cityId: 605, estateId: 9, houseId: 9 },
+  userAgent = BROWSER_UA,
+) {
   const onClose = vi.fn();
   render(
-    <ClientFlagsProvider value={detectClient('Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36')}>
+    <ClientFlagsProvider value={detectClient(userAgent)}>
       <MemoryRouter initialEntries={['/605/house-detail/9']}>
         <Routes>
           <Route
@@ -257,6 +262,17 @@ describe('deal-price modal', () => {
     expect(screen.getByTestId('where').textContent).toBe('/605/house-detail/21');
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('deal-price modal in the app', () => {
+  it('a listing and 更多服务 lead to the native screens', async () => {
+    renderModal(undefined, `${BROWSER_UA} FangJiaTong/12.8.0`);
+    await waitFor(() => expect(screen.getAllByTestId('lead-estate')).toHaveLength(2));
+    expect(screen.getByRole('link', { name: /翠苑一区/ }).getAttribute('href')).toBe(
+      'fangjiatong://house/detail?cityId=605&estateId=21',
+    );
+    expect(screen.getByRole('link', { name: /帮我找房/ }).getAttribute('href')).toBe('fangjiatong://house/detail');
   });
 });
 
