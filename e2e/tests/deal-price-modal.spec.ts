@@ -13,6 +13,7 @@ import {
   RECOMMEND_TITLE,
 } from '../../packages/domain/src/api/leads.ts';
 import { MOBILE_FORMAT_ERROR } from '../../packages/domain/src/filters.ts';
+import { WITHDRAW_DONE_TOAST } from '../../apps/web/app/features/account/lead-consent-copy.ts';
 import { signIn } from '../support/login.ts';
 import { shot } from '../support/screenshots.ts';
 
@@ -241,17 +242,29 @@ test('成交记录 and 房源详情 open the same modal; 咨询 on a listing is 
   await page.screenshot({ path: shot('deal-price-modal-property') });
 });
 
-test('我的 offers 不再联系我 to a signed-in user (state from lead/consent on the leads-api branch)', async ({
+test('我的 offers 不再联系我: a confirm, then the withdrawal (needs lead/consent on the leads-api branch)', async ({
   page,
+  request,
+  baseURL,
 }) => {
+  const estate = await estateWithRecommendations(request);
   await signIn(page);
+  // a demand first, so there is a consent to withdraw (the account's own number: no mobile)
+  const sent = await page.request.post('/rabbit/v1/estate-dispatch/save-real-price', {
+    data: { type: 2, intentionEstateId: estate.id, source: 'deal-price', page: '/e2e' },
+    headers: { origin: new URL(baseURL!).origin },
+  });
   await page.goto('/profile');
   await expect(page.getByTestId('profile-head')).toBeVisible();
   const entry = page.getByTestId('lead-consent-entry').getByRole('button', { name: /不再联系我/ });
   await expect(entry).toBeVisible();
+  await expect(entry).toContainText('1条需求进行中');
   await entry.click();
-  // the confirm: an action sheet naming what happens; 取消 sends nothing
-  await expect(page.getByText(/经纪人将不再/)).toBeVisible();
+  await expect(page.getByText('经纪人将不再联系您，进行中的1条需求将关闭')).toBeVisible();
   await page.screenshot({ path: shot('profile-lead-consent') });
-  await page.getByText('取消').click();
+  await page.locator('.adm-action-sheet').getByRole('button', { name: '不再联系我' }).click();
+  await expect(page.getByText(WITHDRAW_DONE_TOAST)).toBeVisible();
+  await expect(entry).toContainText('已关闭');
+  await expect(entry).toBeDisabled();
+  expect(sent.status()).toBe(200);
 });

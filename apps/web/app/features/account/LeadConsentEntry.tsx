@@ -2,19 +2,20 @@
 // lead/consent), and withdrawing that consent after a confirm (NEW POST lead/consent/withdraw), which closes the
 // open demands. The action sheet and toast load on the tap, not with the page.
 import { useEffect, useState } from 'react';
+import { WITHDRAW_DONE_TOAST } from './lead-consent-copy.ts';
 import { loadLeadConsent, withdrawLeadConsent, type LeadConsent } from '../../components/lead-form/lead-api.ts';
 
-export const WITHDRAW_DONE_TOAST = '已关闭，经纪人将不再联系您';
-
-function consentText(consent: LeadConsent | null): string {
+function consentText(consent: LeadConsent | null, withdrawn: boolean): string {
+  if (withdrawn) return '已关闭';
   if (!consent) return '';
-  if (!consent.active) return '已关闭';
+  if (!consent.active) return '未授权联系';
   return consent.openLeads > 0 ? `${consent.openLeads}条需求进行中` : '';
 }
 
 export function LeadConsentEntry() {
   const [consent, setConsent] = useState<LeadConsent | null>(null);
   const [busy, setBusy] = useState(false);
+  const [withdrawn, setWithdrawn] = useState(false);
   useEffect(() => {
     let live = true;
     void loadLeadConsent().then((res) => {
@@ -45,6 +46,7 @@ export function LeadConsentEntry() {
       return;
     }
     setConsent({ active: false, openLeads: 0 });
+    setWithdrawn(true);
     showToast(WITHDRAW_DONE_TOAST);
   };
 
@@ -54,7 +56,7 @@ export function LeadConsentEntry() {
       <li>
         <button type="button" disabled={busy || inactive} onClick={() => void withdraw()}>
           <span className="acct-list__label">不再联系我</span>
-          <span className="acct-list__value">{consentText(consent)}</span>
+          <span className="acct-list__value">{consentText(consent, withdrawn)}</span>
           <span className="acct-list__arrow" aria-hidden="true">
             ›
           </span>

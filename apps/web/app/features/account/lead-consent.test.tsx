@@ -3,7 +3,8 @@
 // and shows 已关闭; a dismissed confirm sends nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { LeadConsentEntry, WITHDRAW_DONE_TOAST } from './LeadConsentEntry.tsx';
+import { LeadConsentEntry } from './LeadConsentEntry.tsx';
+import { WITHDRAW_DONE_TOAST } from './lead-consent-copy.ts';
 
 const toasts: string[] = [];
 let choice: string | null = 'withdraw';
