@@ -262,7 +262,7 @@ test('我的 offers 不再联系我: a confirm, then the withdrawal (needs lead/
   await entry.click();
   await expect(page.getByText('经纪人将不再联系您，进行中的1条需求将关闭')).toBeVisible();
   await page.screenshot({ path: shot('profile-lead-consent') });
-  await page.locator('.adm-action-sheet').getByRole('button', { name: '不再联系我' }).click();
+  await page.getByRole('option', { name: '不再联系我' }).click();
   await expect(page.getByText(WITHDRAW_DONE_TOAST)).toBeVisible();
   await expect(entry).toContainText('已关闭');
   await expect(entry).toBeDisabled();
