@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { LayoutName } from '../../layouts.ts';
 import { DownloadBanner } from '../download-banner/DownloadBanner.tsx';
+import { renderDealPriceModal, usePrefetchDealPriceModal } from '../lead-form/LazyDealPriceModal.tsx';
 import { SendOrderLayout } from './SendOrderLayout.tsx';
 import { ShareLayout } from './ShareLayout.tsx';
 
@@ -15,10 +16,16 @@ export function AppLayout({ name, children }: { name: LayoutName; children: Reac
         </div>
       );
     case 'send-order':
-      return <SendOrderLayout>{children}</SendOrderLayout>;
+      return <SendOrderPage>{children}</SendOrderPage>;
     case 'share':
       return <ShareLayout>{children}</ShareLayout>;
     default:
       return <div data-layout="default">{children}</div>;
   }
+}
+
+/** The send-order layout with the deal-price modal in its slot (loaded lazily, see LazyDealPriceModal.tsx). */
+function SendOrderPage({ children }: { children: ReactNode }) {
+  usePrefetchDealPriceModal();
+  return <SendOrderLayout renderOrderModal={renderDealPriceModal}>{children}</SendOrderLayout>;
 }

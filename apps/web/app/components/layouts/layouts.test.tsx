@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { detectClient } from '@fjt/domain';
 import { ClientFlagsProvider } from '../../lib/client-flags.tsx';
+import { MemoryRouter } from 'react-router';
+import { AppLayout } from './AppLayout.tsx';
 import { SendOrderLayout, useSendOrder } from './SendOrderLayout.tsx';
 import { ShareLayout, useShare } from './ShareLayout.tsx';
 
@@ -60,6 +62,39 @@ describe('send-order layout', () => {
     expect(screen.getByRole('dialog').textContent).toContain('小区9');
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('on a send-order page the slot holds the deal-price modal, loaded when opened', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ resultCode: 401, errMsg: '请先登录', body: null }), { status: 401 }),
+        ),
+      ),
+    );
+    function Opener() {
+      const { openOrder } = useSendOrder();
+      return (
+        <button type="button" onClick={() => openOrder({ cityId: 605, estateId: 9, title: '咨询房源' })}>
+          打开
+        </button>
+      );
+    }
+    render(
+      <ClientFlagsProvider value={detectClient('')}>
+        <MemoryRouter>
+          <AppLayout name="send-order">
+            <Opener />
+          </AppLayout>
+        </MemoryRouter>
+      </ClientFlagsProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '打开' }));
+    const modal = await screen.findByRole('dialog', { name: '咨询房源' }, { timeout: 15_000 });
+    fireEvent.click(within(modal).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '咨询房源' })).toBeNull());
+    vi.unstubAllGlobals();
   });
 
   it('useSendOrder outside the layout is a developer error', () => {

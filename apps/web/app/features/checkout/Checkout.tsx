@@ -17,7 +17,7 @@ import {
   type PaymentMethod,
 } from '@fjt/domain';
 import { callApi } from '../../lib/session.ts';
-import { newIdempotencyKey } from './idempotency.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { yuan } from './money.ts';
 import { setPayCallback } from './pay-callback.ts';
 import { runPayAction } from './pay-action.ts';

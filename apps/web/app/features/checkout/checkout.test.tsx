@@ -21,7 +21,7 @@ import { OrderResult } from './OrderResult.tsx';
 import { bestValueCard, yuan } from './money.ts';
 import { isSameOriginScript } from './pay-action.ts';
 import { payCallbackValue } from './pay-callback.ts';
-import { newIdempotencyKey, isIdempotencyKey } from './idempotency.ts';
+import { newIdempotencyKey, isIdempotencyKey } from '../../lib/idempotency.ts';
 import { orderPhase } from './use-order-status.ts';
 
 // a loaded machine (CI runs files side by side) can take longer than testing-library's 1 s

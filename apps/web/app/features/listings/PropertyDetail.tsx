@@ -253,7 +253,15 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
             <button
               type="button"
               className="btn"
-              onClick={() => openOrder({ cityId, estateId: estate.id, houseId: estate.id, title: `咨询${agent.name}` })}
+              onClick={() =>
+                openOrder({
+                  cityId,
+                  estateId: estate.id,
+                  houseId: estate.id,
+                  title: `咨询${agent.name}`,
+                  buttonText: '立即咨询',
+                })
+              }
             >
               咨询
             </button>
@@ -262,21 +270,16 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
       ) : null}
 
       <div className="bottom-bar bottom-bar--actions">
-        <FollowButton
-          kind="listing"
-          id={l.id}
-          className="bottom-bar__item"
-          icon
-          label="收藏"
-          testId="listing-follow"
-        />
+        <FollowButton kind="listing" id={l.id} className="bottom-bar__item" icon label="收藏" testId="listing-follow" />
         <button type="button" className="bottom-bar__item" onClick={() => void share()}>
           <span aria-hidden="true">⇪</span>分享
         </button>
         <button
           type="button"
           className="bottom-bar__item"
-          onClick={() => openOrder({ cityId, estateId: estate.id, houseId: estate.id, title: '咨询房源' })}
+          onClick={() =>
+            openOrder({ cityId, estateId: estate.id, houseId: estate.id, title: '咨询房源', buttonText: '立即咨询' })
+          }
         >
           <span aria-hidden="true">☏</span>咨询
         </button>

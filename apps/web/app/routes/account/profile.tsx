@@ -8,6 +8,7 @@ import type { Route } from './+types/profile';
 import type { loader as rootLoader } from '../../root.tsx';
 import { callApi, loginHref, useViewer } from '../../lib/session.ts';
 import { Avatar, displayName } from '../../features/account/Avatar.tsx';
+import { LeadConsentEntry } from '../../features/account/LeadConsentEntry.tsx';
 import { chinaDate } from '../../features/account/format.ts';
 import '../../features/account/account.css';
 
@@ -144,6 +145,7 @@ export default function ProfilePage() {
             </li>
           ))}
       </ul>
+      {user ? <LeadConsentEntry /> : null}
     </main>
   );
 }

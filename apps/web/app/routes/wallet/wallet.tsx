@@ -20,7 +20,7 @@ import type { Route } from './+types/wallet';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
 import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
-import { newIdempotencyKey } from '../../features/checkout/idempotency.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { chinaTime, money, signedMoney } from '../../features/wallet/format.ts';
 import '../../features/wallet/wallet.css';

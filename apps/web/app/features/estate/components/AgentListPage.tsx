@@ -1,15 +1,17 @@
 // /{city}/house-detail/{estateId}/agent-list 小区经纪人 (PAGES.md §3.11): who serves this estate, with chat and
 // WeChat; numbers are protected (virtual numbers only, spec §6).
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { showToast } from '../../../lib/toast.ts';
-import { NUMBER_PROTECTION_NOTE, type EstateAgent, type EstateBasicInfo } from '@fjt/domain';
+import { LEAD_SLA_HOURS, NUMBER_PROTECTION_NOTE, type EstateAgent, type EstateBasicInfo } from '@fjt/domain';
 import { copyText } from '../../../lib/copy-text.ts';
 import { unitPrice } from '../../../lib/display.ts';
 import { AgentCard } from '../../../components/agent-card/AgentCard.tsx';
 import { estateAgentStats } from '../agent-stats.ts';
 import { CallAgentButton } from '../../agents/CallAgentButton.tsx';
-import { EmptyNote } from '../../../components/empty-state/EmptyState.tsx';
+import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 import { Card } from '../../../components/card/Card.tsx';
+import { LazyOrderSheet } from '../../../components/lead-form/LazyOrderSheet.tsx';
 import '../estate.css';
 
 export function AgentListPage({
@@ -21,6 +23,7 @@ export function AgentListPage({
   basic: EstateBasicInfo;
   agents: EstateAgent[];
 }) {
+  const [sheetOpen, setSheetOpen] = useState(false);
   const copyWechat = (wechatNo: string) => {
     copyText(wechatNo).catch(() => showToast('复制失败，请手动复制'));
   };
@@ -35,11 +38,16 @@ export function AgentListPage({
       </header>
       <p className="agent-list-note">{NUMBER_PROTECTION_NOTE}</p>
       {agents.length === 0 ? (
-        <Card>
-          <EmptyNote action={<Link to={`/${cityId}/house-detail/${basic.id}`}>返回小区留下电话</Link>}>
-            暂无经纪人服务该小区
-          </EmptyNote>
-        </Card>
+        <EmptyState
+          title="暂无经纪人服务该小区"
+          hint={`留下电话，平台为您安排熟悉本小区的经纪人，${LEAD_SLA_HOURS}小时内联系您`}
+          action={
+            <button type="button" className="btn btn-primary" onClick={() => setSheetOpen(true)}>
+              留下电话
+            </button>
+          }
+          testId="agent-list-empty"
+        />
       ) : (
         <Card label="经纪人列表">
           <ul className="estate-rows">
@@ -71,6 +79,12 @@ export function AgentListPage({
           </ul>
         </Card>
       )}
+      <LazyOrderSheet
+        visible={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        cityId={cityId}
+        estate={{ id: basic.id, name: basic.name }}
+      />
     </main>
   );
 }

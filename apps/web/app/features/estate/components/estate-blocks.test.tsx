@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { EstateBasicInfo, EstateFacts } from '@fjt/domain';
 import { SendOrderLayout } from '../../../components/layouts/SendOrderLayout.tsx';
 import { area, totalPrice, unitPrice } from '../../../lib/display.ts';
+import { AgentListPage } from './AgentListPage.tsx';
 import { DealsBlock } from './DealsBlock.tsx';
 import { factRows } from './FactsGrid.tsx';
 import { PriceCard } from './PriceCard.tsx';
@@ -209,5 +210,34 @@ describe('DealsBlock', () => {
     );
     await waitFor(() => expect(screen.queryByTestId('vip-unlock-note')).toBeNull());
     expect(screen.getByTestId('estate-deals').textContent).toContain('289万');
+  });
+});
+
+describe('小区经纪人 without agents (issue 14)', () => {
+  it('offers the order sheet: 留下电话 opens it with the four services', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ resultCode: 401, errMsg: '请先登录', body: null }), { status: 401 }),
+        ),
+      ),
+    );
+    render(
+      <MemoryRouter>
+        <AgentListPage cityId={605} basic={BASIC} agents={[]} />
+      </MemoryRouter>,
+    );
+    const empty = screen.getByTestId('agent-list-empty');
+    expect(empty.textContent).toContain('暂无经纪人服务该小区');
+    fireEvent.click(within(empty).getByRole('button', { name: '留下电话' }));
+    const sheet = await screen.findByRole('dialog', { name: '委托经纪人' }, { timeout: 15_000 });
+    expect(
+      within(sheet)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['买房', '卖房', '租房', '贷款']);
+    fireEvent.click(within(sheet).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '委托经纪人' })).toBeNull());
   });
 });

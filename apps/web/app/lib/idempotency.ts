@@ -1,5 +1,5 @@
-// One Idempotency-Key per checkout attempt (issue 12): a retry of the same attempt (a lost answer, a second tap)
-// sends the same key, so the server hands back the order it already made instead of a second one.
+// One Idempotency-Key per checkout attempt (issue 12) or lead-form opening (issue 14): a retry of the same attempt
+// (a lost answer, a second tap) sends the same key, so the server hands back what it already made instead of a second one.
 import { IDEMPOTENCY_KEY_PATTERN } from '@fjt/domain';
 
 export function newIdempotencyKey(): string {

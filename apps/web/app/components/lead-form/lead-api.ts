@@ -1,0 +1,62 @@
+// The calls of the lead forms (PAGES.md §3.11, spec §4 and §7 part two): the deal-price modal and the order sheet
+// load the user, the agent info and the recommended estates at once, and send the demand to
+// estate-dispatch/save-real-price with one Idempotency-Key per opening (a second tap answers the first answer).
+import {
+  IDEMPOTENCY_HEADER,
+  type AgentGetResult,
+  type EstateRecommendBody,
+  type RecommendedEstate,
+  type SaveRealPriceBody,
+  type SaveRealPriceInput,
+  type UserInfo,
+} from '@fjt/domain';
+import { callApi } from '../../lib/session.ts';
+
+export type AgentCards = Pick<AgentGetResult, 'customHouse' | 'consultationTransformation'>;
+
+export interface LeadFormData {
+  /** null: a visitor (or not answered yet). */
+  user: UserInfo | null;
+  agent: AgentCards | null;
+  /** null while loading. */
+  recommended: RecommendedEstate[] | null;
+}
+
+/** The three loads of spec §4, at once; a failed one leaves its part empty (the form still works). */
+export async function loadLeadFormData(cityId: number, estateId: number): Promise<LeadFormData> {
+  const [user, agent, recommend] = await Promise.all([
+    callApi<UserInfo>('app/login/userinfo'),
+    callApi<AgentGetResult>('house/agent/get', { type: 8, cityId, houseId: estateId }),
+    callApi<EstateRecommendBody>(`estate-dispatch/estate-recommend?type=2&estateId=${estateId}`),
+  ]);
+  return {
+    user: user.resultCode === 0 && user.body ? user.body : null,
+    agent: agent.resultCode === 0 && agent.body ? agent.body : null,
+    recommended: recommend.resultCode === 0 && recommend.body ? recommend.body.estateList : [],
+  };
+}
+
+/** The demand as the contract takes it (server defaults for serviceType and source left to the caller). */
+export type DemandInput = Omit<SaveRealPriceInput, 'serviceType' | 'source'> &
+  Partial<Pick<SaveRealPriceInput, 'serviceType' | 'source'>>;
+
+export function sendDemand(input: DemandInput, idempotencyKey: string) {
+  return callApi<SaveRealPriceBody>('estate-dispatch/save-real-price', input, {
+    [IDEMPOTENCY_HEADER]: idempotencyKey,
+  });
+}
+
+/** NEW GET lead/consent: whether agents may still contact the user, and how many demands are open. */
+export interface LeadConsent {
+  active: boolean;
+  openLeads: number;
+}
+
+export function loadLeadConsent() {
+  return callApi<LeadConsent>('lead/consent');
+}
+
+/** NEW POST lead/consent/withdraw ('不再联系我'): every consent of the phone withdrawn, its open leads closed. */
+export function withdrawLeadConsent() {
+  return callApi<{ withdrawnConsents: number; withdrawnLeads: number }>('lead/consent/withdraw', {});
+}

@@ -1,0 +1,76 @@
+// The state both lead forms share: the three loads of spec §4 (at once, when the form opens), the phone, the
+// checked estates (every recommendation checked by default), one Idempotency-Key per opening and the submit with
+// its toasts (spec §5 phone rule, §8 errMsg, §9 success).
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { LEAD_SUCCESS_TOAST, MAX_SECOND_ESTATES, type LeadSource, type ServiceType } from '@fjt/domain';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { showToast } from '../../lib/toast.ts';
+import { loadLeadFormData, sendDemand, type LeadFormData } from './lead-api.ts';
+import { phoneToSend, usePhone } from './PhoneField.tsx';
+
+export function useLeadForm({ cityId, estateId }: { cityId: number; estateId: number }) {
+  const [data, setData] = useState<LeadFormData>({ user: null, agent: null, recommended: null });
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const [phone, setPhone] = usePhone(data.user);
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [sending, setSending] = useState(false);
+  /** Stored with the consent: the page the form was sent from. */
+  const page = useLocation().pathname.slice(0, 300);
+
+  useEffect(() => {
+    let live = true;
+    void loadLeadFormData(cityId, estateId).then((loaded) => {
+      if (!live) return;
+      const recommended = (loaded.recommended ?? []).filter((e) => e.id !== estateId);
+      setData({ ...loaded, recommended });
+      setChecked(new Set(recommended.map((e) => e.id)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [cityId, estateId]);
+
+  const toggle = (id: number) =>
+    setChecked((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  /** Sends the demand; true when it was accepted (the success toast is shown). */
+  async function submit(options: { serviceType: ServiceType; source: LeadSource }): Promise<boolean> {
+    if (sending) return false;
+    const mobile = phoneToSend(phone);
+    if (!mobile.ok) {
+      showToast(mobile.error);
+      return false;
+    }
+    const secondEstateIdList = (data.recommended ?? [])
+      .filter((e) => checked.has(e.id))
+      .map((e) => e.id)
+      .slice(0, MAX_SECOND_ESTATES);
+    setSending(true);
+    const res = await sendDemand(
+      {
+        type: 2,
+        ...(mobile.mobile === undefined ? {} : { mobile: mobile.mobile }),
+        intentionEstateId: estateId,
+        ...(secondEstateIdList.length ? { secondEstateIdList } : {}),
+        serviceType: options.serviceType,
+        source: options.source,
+        page,
+      },
+      idempotencyKey,
+    );
+    setSending(false);
+    if (res.resultCode !== 0) {
+      showToast(res.errMsg || '提交失败，请稍后再试');
+      return false;
+    }
+    showToast(LEAD_SUCCESS_TOAST);
+    return true;
+  }
+
+  return { data, phone, setPhone, checked, toggle, sending, submit };
+}
