@@ -57,17 +57,19 @@ describe('requireStaff', () => {
 });
 
 describe('the consoles', () => {
-  it('are listed by role: every staff role sees the overview and the staff list, only ops the audit log', () => {
+  it('are listed by role: every staff role sees the overview and the staff list, agents their leads, only ops the audit log', () => {
     expect(consolesFor(['ops']).map((c) => c.id)).toEqual([
       'ops-home',
       'ops-staff',
       'ops-audit',
       'ops-import',
       'ops-codes',
+      'ops-leads',
       'ops-orders',
       'ops-wallet',
     ]);
-    expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff']);
+    expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-leads']);
+    expect(consolesFor(['support']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff']);
     expect(consolesFor([])).toEqual([]);
     for (const c of OPS_CONSOLES) expect(c.to).toMatch(/^\/ops(\/|$)/);
   });
