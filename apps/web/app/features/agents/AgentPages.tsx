@@ -15,7 +15,7 @@ import { area, decimal, totalPrice, unitPrice } from '../../lib/display.ts';
 import { AgentCard } from '../../components/agent-card/AgentCard.tsx';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
-import { CallAgentButton } from './CallAgentButton.tsx';
+import { CallAgentButton } from '../../components/agent-card/CallAgentButton.tsx';
 import './agents.css';
 
 const imPath = (a: { id: number; name: string }) => `/im?userid=agent-${a.id}&username=${encodeURIComponent(a.name)}`;

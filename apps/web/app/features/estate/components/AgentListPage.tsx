@@ -8,7 +8,7 @@ import { copyText } from '../../../lib/copy-text.ts';
 import { unitPrice } from '../../../lib/display.ts';
 import { AgentCard } from '../../../components/agent-card/AgentCard.tsx';
 import { estateAgentStats } from '../agent-stats.ts';
-import { CallAgentButton } from '../../agents/CallAgentButton.tsx';
+import { CallAgentButton } from '../../../components/agent-card/CallAgentButton.tsx';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 import { Card } from '../../../components/card/Card.tsx';
 import { LazyOrderSheet } from '../../../components/lead-form/LazyOrderSheet.tsx';
