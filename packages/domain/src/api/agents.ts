@@ -3,6 +3,7 @@
 // agents). Agents' own phone numbers are never sent: calls go through a virtual number (agent/call/get).
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
+import { estateAgent } from './estates.ts';
 import { idParam, pageParams } from './params.ts';
 
 /** Rows of agent/list per page. */
@@ -26,24 +27,12 @@ export const agentListQuery = z.object({
 });
 export type AgentListQuery = z.infer<typeof agentListQuery>;
 
-export const agentProfile = z.object({
-  id: z.number().int(),
+/** An agent as a city's list and its own page show it: the estate list's agent without the per-estate counts. */
+export const agentProfile = estateAgent.omit({ estateListingCount: true, estateDealCount: true }).extend({
   cityId: z.number().int(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  company: z.string(),
-  store: z.string(),
-  /** 从业年限. */
-  years: z.number().int(),
-  /** 0–5. */
-  rating: z.number(),
-  /** 累计带看 and 累计成交 (all estates). */
-  showingCount: z.number().int(),
-  dealCount: z.number().int(),
   /** Estates the agent serves, and its listings on sale now. */
   estateCount: z.number().int(),
   onSaleCount: z.number().int(),
-  wechatNo: z.string().nullable(),
 });
 export type AgentProfile = z.infer<typeof agentProfile>;
 

@@ -45,62 +45,39 @@ export function AgentProfilePage({ cityId, detail }: { cityId: number; detail: A
           ))}
         </dl>
       </Card>
-      <Card id="agent-estates" title="服务小区">
-        {estates.length === 0 ? (
-          <EmptyNote>暂无服务小区</EmptyNote>
-        ) : (
-          <ul className="agent-rows">
-            {estates.map((e) => (
-              <li key={e.id}>
-                <Link to={`/${cityId}/house-detail/${e.id}`}>
-                  <strong>{e.name}</strong>
-                  <small>
-                    {e.plateName} · 在售{e.onSaleCount}套 · 成交{e.dealCount}套
-                  </small>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-      <Card id="agent-listings" title="在售房源">
-        {listings.length === 0 ? (
-          <EmptyNote>暂无在售房源</EmptyNote>
-        ) : (
-          <ul className="agent-rows">
-            {listings.map((l) => (
-              <li key={l.id}>
-                <Link to={`/${cityId}/property/${l.id}`}>
-                  <strong>
-                    {l.estateName} {l.rooms}室{l.halls}厅 {area(l.area)}
-                  </strong>
-                  <small className="num">
-                    {totalPrice(l.totalPrice)} · {unitPrice(l.unitPrice)} · {l.listedAt}挂牌
-                  </small>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-      <Card id="agent-deals" title="最近成交">
-        {deals.length === 0 ? (
-          <EmptyNote>暂无成交记录</EmptyNote>
-        ) : (
-          <ul className="agent-rows">
-            {deals.map((d) => (
-              <li key={d.id}>
-                <Link to={`/${cityId}/deal-history/${d.estateId}`}>
-                  <strong>
-                    {d.estateName} {d.rooms}室{d.halls}厅 {area(d.area)}
-                  </strong>
-                  <small>{d.month.replace('-', '年')}月成交 · 成交价见小区成交记录</small>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <RowsCard
+        id="agent-estates"
+        title="服务小区"
+        empty="暂无服务小区"
+        rows={estates.map((e) => ({
+          key: e.id,
+          to: `/${cityId}/house-detail/${e.id}`,
+          title: e.name,
+          meta: `${e.plateName} · 在售${e.onSaleCount}套 · 成交${e.dealCount}套`,
+        }))}
+      />
+      <RowsCard
+        id="agent-listings"
+        title="在售房源"
+        empty="暂无在售房源"
+        rows={listings.map((l) => ({
+          key: l.id,
+          to: `/${cityId}/property/${l.id}`,
+          title: `${l.estateName} ${l.rooms}室${l.halls}厅 ${area(l.area)}`,
+          meta: `${totalPrice(l.totalPrice)} · ${unitPrice(l.unitPrice)} · ${l.listedAt}挂牌`,
+        }))}
+      />
+      <RowsCard
+        id="agent-deals"
+        title="最近成交"
+        empty="暂无成交记录"
+        rows={deals.map((d) => ({
+          key: d.id,
+          to: `/${cityId}/deal-history/${d.estateId}`,
+          title: `${d.estateName} ${d.rooms}室${d.halls}厅 ${area(d.area)}`,
+          meta: `${d.month.replace('-', '年')}月成交 · 成交价见小区成交记录`,
+        }))}
+      />
       <p className="agent-page__note">{NUMBER_PROTECTION_NOTE}</p>
       <div className="bottom-bar bottom-bar--split">
         <Link className="btn" to={imPath(agent)}>
@@ -109,6 +86,35 @@ export function AgentProfilePage({ cityId, detail }: { cityId: number; detail: A
         <CallAgentButton agentId={agent.id} className="btn btn-primary" />
       </div>
     </main>
+  );
+}
+
+interface Row {
+  key: number;
+  to: string;
+  title: string;
+  meta: string;
+}
+
+/** One block of the agent's page: a titled card of linked two-line rows, or its empty note. */
+function RowsCard({ id, title, empty, rows }: { id: string; title: string; empty: string; rows: Row[] }) {
+  return (
+    <Card id={id} title={title}>
+      {rows.length === 0 ? (
+        <EmptyNote>{empty}</EmptyNote>
+      ) : (
+        <ul className="agent-rows">
+          {rows.map((r) => (
+            <li key={r.key}>
+              <Link to={r.to}>
+                <strong>{r.title}</strong>
+                <small className="num">{r.meta}</small>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 
