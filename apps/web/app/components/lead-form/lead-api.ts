@@ -5,6 +5,8 @@ import {
   IDEMPOTENCY_HEADER,
   type AgentGetResult,
   type EstateRecommendBody,
+  type LeadConsentState,
+  type LeadConsentWithdrawBody,
   type RecommendedEstate,
   type SaveRealPriceBody,
   type SaveRealPriceInput,
@@ -47,16 +49,11 @@ export function sendDemand(input: DemandInput, idempotencyKey: string) {
 }
 
 /** NEW GET lead/consent: whether agents may still contact the user, and how many demands are open. */
-export interface LeadConsent {
-  active: boolean;
-  openLeads: number;
-}
-
 export function loadLeadConsent() {
-  return callApi<LeadConsent>('lead/consent');
+  return callApi<LeadConsentState>('lead/consent');
 }
 
 /** NEW POST lead/consent/withdraw ('不再联系我'): every consent of the phone withdrawn, its open leads closed. */
 export function withdrawLeadConsent() {
-  return callApi<{ withdrawnConsents: number; withdrawnLeads: number }>('lead/consent/withdraw', {});
+  return callApi<LeadConsentWithdrawBody>('lead/consent/withdraw', {});
 }

@@ -3,9 +3,10 @@
 // open demands. The action sheet and toast load on the tap, not with the page.
 import { useEffect, useState } from 'react';
 import { WITHDRAW_DONE_TOAST } from './lead-consent-copy.ts';
-import { loadLeadConsent, withdrawLeadConsent, type LeadConsent } from '../../components/lead-form/lead-api.ts';
+import type { LeadConsentState } from '@fjt/domain';
+import { loadLeadConsent, withdrawLeadConsent } from '../../components/lead-form/lead-api.ts';
 
-function consentText(consent: LeadConsent | null, withdrawn: boolean): string {
+function consentText(consent: LeadConsentState | null, withdrawn: boolean): string {
   if (withdrawn) return '已关闭';
   if (!consent) return '';
   if (!consent.active) return '未授权联系';
@@ -13,7 +14,7 @@ function consentText(consent: LeadConsent | null, withdrawn: boolean): string {
 }
 
 export function LeadConsentEntry() {
-  const [consent, setConsent] = useState<LeadConsent | null>(null);
+  const [consent, setConsent] = useState<LeadConsentState | null>(null);
   const [busy, setBusy] = useState(false);
   const [withdrawn, setWithdrawn] = useState(false);
   useEffect(() => {
