@@ -109,12 +109,28 @@ export type AgentCallBody = z.infer<typeof agentCallBody>;
 export const LEAD_STATUSES = ['open', 'claimed', 'contacted', 'no-answer', 'invalid', 'deal', 'withdrawn'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_OUTCOMES = ['contacted', 'no-answer', 'invalid', 'deal'] as const;
-export const LEAD_OUTCOME_LABELS: Record<(typeof LEAD_OUTCOMES)[number], string> = {
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  open: '待认领',
+  claimed: '跟进中',
   contacted: '已联系',
   'no-answer': '无人接听',
   invalid: '无效',
   deal: '成交',
+  withdrawn: '已撤回',
 };
+/** An outcome is the status it sets: the same words. */
+export const LEAD_OUTCOME_LABELS: Record<(typeof LEAD_OUTCOMES)[number], string> = LEAD_STATUS_LABELS;
+/** Where a lead came from, as the console names it. */
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  'deal-price': '获取成交价',
+  'order-sheet': '委托需求',
+  baseprice: '底价揭秘',
+  'find-house-365': '365找房',
+  estimate: '估价',
+  loan: '贷款咨询',
+};
+/** The longest note an agent may keep on a lead. */
+export const LEAD_NOTE_MAX = 500;
 
 /** What the lead endpoints say when they refuse. */
 export const LEAD_MESSAGES = {
@@ -188,10 +204,10 @@ export const opsLeadParams = z.object({ id: idParam('id', '线索 id 格式不�
 /** NEW POST ops/leads/{id}/outcome. */
 export const leadOutcomeInput = z.object({
   outcome: z.enum(LEAD_OUTCOMES, { message: `结果只能是 ${LEAD_OUTCOMES.join('、')} 之一` }),
-  note: textParam('备注', { max: 500 }).optional(),
+  note: textParam('备注', { max: LEAD_NOTE_MAX }).optional(),
 });
 /** NEW POST ops/leads/{id}/note. */
-export const leadNoteInput = z.object({ note: textParam('备注', { max: 500 }) });
+export const leadNoteInput = z.object({ note: textParam('备注', { max: LEAD_NOTE_MAX }) });
 
 /** NEW GET ops/leads/caps: today's (Asia/Shanghai day) agent contacts of each phone among the viewer's leads. */
 export const opsLeadCapsBody = z.object({

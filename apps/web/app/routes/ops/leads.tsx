@@ -8,12 +8,16 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import {
   LEAD_OUTCOMES,
+  LEAD_NOTE_MAX,
   LEAD_OUTCOME_LABELS,
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   OPS_LEADS_PAGE_SIZE,
   SERVICE_TYPE_LABELS,
   pageTitle,
   type AgentCallBody,
+  type LeadSource,
   type LeadStatus,
   type OpsLead,
   type OpsLeadCapsBody,
@@ -36,23 +40,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('线索') }, { name: 'robots', content: 'noindex' }];
 
-const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  open: '待认领',
-  claimed: '跟进中',
-  contacted: '已联系',
-  'no-answer': '无人接听',
-  invalid: '无效',
-  deal: '成交',
-  withdrawn: '已撤回',
-};
-const SOURCE_LABELS: Record<string, string> = {
-  'deal-price': '获取成交价',
-  'order-sheet': '委托需求',
-  baseprice: '底价揭秘',
-  'find-house-365': '365找房',
-  estimate: '估价',
-  loan: '贷款咨询',
-};
 const FILTERS = ['all', ...LEAD_STATUSES] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -255,7 +242,7 @@ function LeadBlock({
         <dt>需求</dt>
         <dd>
           {SERVICE_TYPE_LABELS[lead.serviceType as ServiceType] ?? lead.serviceType} · 来自
-          {SOURCE_LABELS[lead.source] ?? lead.source}
+          {LEAD_SOURCE_LABELS[lead.source as LeadSource] ?? lead.source}
         </dd>
         <dt>状态</dt>
         <dd>
@@ -373,16 +360,22 @@ function OutcomeForm({
           ))}
         </select>
       </label>
-      <label className="ops-field">
-        <span>备注（选填）</span>
-        <input name="note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      </label>
+      <NoteField label="备注（选填）" value={note} onChange={setNote} />
       <div className="ops-form__actions">
         <button type="submit" className="btn" disabled={busy}>
           保存结果
         </button>
       </div>
     </form>
+  );
+}
+
+function NoteField({ label, value, onChange }: { label: string; value: string; onChange: (note: string) => void }) {
+  return (
+    <label className="ops-field">
+      <span>{label}</span>
+      <input name="note" maxLength={LEAD_NOTE_MAX} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
   );
 }
 
@@ -395,10 +388,7 @@ function NoteForm({ busy, onSubmit }: { busy: boolean; onSubmit: (note: string) 
   };
   return (
     <form className="ops-form" onSubmit={submit} noValidate aria-label="添加备注">
-      <label className="ops-field">
-        <span>添加备注</span>
-        <input name="note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      </label>
+      <NoteField label="添加备注" value={note} onChange={setNote} />
       <div className="ops-form__actions">
         <button type="submit" className="btn" disabled={busy}>
           保存备注
