@@ -7,7 +7,7 @@ const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'Y
 const iso = (t: Date) => t.toISOString();
 
 /** Namespace of the per-phone advisory locks (any constant; 'lead' read as a 32-bit integer). */
-const LEAD_LOCK_SPACE = 0x6c656164;
+export const LEAD_LOCK_SPACE = 0x6c656164;
 /** Namespace of the virtual number pool's allocation lock. */
 const POOL_LOCK_SPACE = 0x766e756d;
 
@@ -56,87 +56,8 @@ export function createLeadsRepo(db: Database) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${POOL_LOCK_SPACE}, 0)`);
     },
 
-    /** Claims (scope, route, key); null when it was claimed before: then the stored hash and answer. */
-    async claimIdempotencyKey(
-      tx: Database,
-      entry: { scope: string; route: string; key: string; bodyHash: string; at: Date },
-    ): Promise<null | { bodyHash: string; response: unknown }> {
-      const claimed = await queryRows<{ key: string }>(
-        tx,
-        sql`INSERT INTO lead_idempotency (scope, route, key, body_hash, created_at)
-            VALUES (${entry.scope}, ${entry.route}, ${entry.key}, ${entry.bodyHash}, ${iso(entry.at)}::timestamptz)
-            ON CONFLICT (scope, route, key) DO NOTHING RETURNING key`,
-      );
-      if (claimed.length === 1) return null;
-      const [stored] = await queryRows<{ bodyHash: string; response: unknown }>(
-        tx,
-        sql`SELECT body_hash AS "bodyHash", response FROM lead_idempotency
-            WHERE scope = ${entry.scope} AND route = ${entry.route} AND key = ${entry.key}`,
-      );
-      return stored ?? { bodyHash: '', response: null };
-    },
-
-    async storeIdempotentResponse(tx: Database, scope: string, route: string, key: string, response: unknown) {
-      await tx.execute(
-        sql`UPDATE lead_idempotency SET response = ${JSON.stringify(response)}::jsonb
-            WHERE scope = ${scope} AND route = ${route} AND key = ${key}`,
-      );
-    },
-
-    async estates(tx: Database, ids: readonly number[]): Promise<{ id: number; cityId: number }[]> {
-      if (ids.length === 0) return [];
-      return queryRows(
-        tx,
-        sql`SELECT id, city_id AS "cityId" FROM estate WHERE id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-    },
-
-    async cityExists(tx: Database, cityId: number): Promise<boolean> {
-      return (await queryRows(tx, sql`SELECT 1 FROM city WHERE id = ${cityId}`)).length === 1;
-    },
-
     async agentExists(tx: Database, agentId: number): Promise<boolean> {
       return (await queryRows(tx, sql`SELECT 1 FROM agent WHERE id = ${agentId}`)).length === 1;
-    },
-
-    async insertConsent(
-      tx: Database,
-      c: {
-        mobile: string;
-        userId: number | null;
-        textVersion: string;
-        ip: string | null;
-        page: string | null;
-        at: Date;
-      },
-    ): Promise<number> {
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`INSERT INTO lead_consent (mobile, user_id, text_version, ip, page, created_at)
-            VALUES (${c.mobile}, ${c.userId}, ${c.textVersion}, ${c.ip}, ${c.page}, ${iso(c.at)}::timestamptz)
-            RETURNING id::int AS id`,
-      );
-      return row!.id;
-    },
-
-    /** The phone's live lead of this estate (of this city for an estate-less loan) and service since `since`. */
-    async recentLead(
-      tx: Database,
-      q: { mobile: string; estateId: number | null; cityId: number; serviceType: string; since: Date },
-    ): Promise<number | null> {
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`SELECT id::int AS id FROM lead
-            WHERE mobile = ${q.mobile} AND estate_id IS NOT DISTINCT FROM ${q.estateId}
-              AND (estate_id IS NOT NULL OR city_id = ${q.cityId})
-              AND service_type = ${q.serviceType} AND status <> 'withdrawn'
-              AND created_at > ${iso(q.since)}::timestamptz
-            ORDER BY created_at DESC LIMIT 1`,
-      );
-      return row?.id ?? null;
     },
 
     /** Every agent this phone was ever given for this estate (or estate-less city lead). */
@@ -181,35 +102,6 @@ export function createLeadsRepo(db: Database) {
                    (SELECT count(*)::int FROM lead l WHERE l.agent_id = s.id) AS load
             FROM (${serving}) s ORDER BY s.id`,
       );
-    },
-
-    async insertLead(
-      tx: Database,
-      l: {
-        userId: number | null;
-        mobile: string;
-        cityId: number;
-        estateId: number | null;
-        source: string;
-        serviceType: string;
-        agentId: number | null;
-        claimDueAt: Date | null;
-        slaDueAt: Date;
-        consentId: number;
-        at: Date;
-      },
-    ): Promise<number> {
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`INSERT INTO lead (user_id, mobile, city_id, estate_id, source, service_type, status, agent_id,
-                              assigned_at, claim_due_at, sla_due_at, consent_id, created_at)
-            VALUES (${l.userId}, ${l.mobile}, ${l.cityId}, ${l.estateId}, ${l.source}, ${l.serviceType}, 'open',
-                    ${l.agentId}, ${l.agentId === null ? null : iso(l.at)}::timestamptz,
-                    ${l.claimDueAt ? iso(l.claimDueAt) : null}::timestamptz, ${iso(l.slaDueAt)}::timestamptz,
-                    ${l.consentId}, ${iso(l.at)}::timestamptz)
-            RETURNING id::int AS id`,
-      );
-      return row!.id;
     },
 
     async insertEvent(

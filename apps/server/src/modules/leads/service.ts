@@ -2,8 +2,8 @@
 // (weighted round robin by rating), under the consent the buyer gave; the daily cap of agents a phone is passed to,
 // the 24-hour dedupe, the Idempotency-Key, the claim deadline after which a lead moves on, '不再联系我', the
 // agents' console, and the virtual numbers between buyer and agent. Every decision about one phone is taken under
-// that phone's lock in one transaction, so concurrent submissions cannot pass the cap or duplicate a lead.
-import { createHash } from 'node:crypto';
+// that phone's lock in one transaction, so concurrent submissions cannot pass the cap or duplicate a lead; intake
+// takes the submissions of a moment together (intake.ts).
 import type { Database } from '@fjt/db';
 import {
   AGENT_CONTACTS_PER_DAY,
@@ -11,32 +11,25 @@ import {
   IDEMPOTENCY_KEY_ERROR,
   IDEMPOTENCY_KEY_PATTERN,
   LEAD_CLAIM_MINUTES,
-  LEAD_CONSENT_VERSION,
-  LEAD_DEDUPE_HOURS,
   LEAD_MESSAGES,
-  LEAD_SLA_HOURS,
   VIRTUAL_NUMBER_MINUTES,
   maskPhone,
   type AgentCallBody,
   type LeadConsentState,
   type LeadConsentWithdrawBody,
-  type LeadSource,
   type OpsLead,
   type OpsLeadCapsBody,
   type OpsLeadListBody,
   type OpsLeadsQuery,
   type SaveRealPriceBody,
-  type ServiceType,
   type LEAD_OUTCOMES,
 } from '@fjt/domain';
 import { recordAudit } from '../staff/audit.ts';
-import { createLeadsRepo, type AgentCandidate, type BindingRow, type LeadRow } from './repo.ts';
+import { batchRunner, createIntakeQueue, intakeItem } from './intake.ts';
+import { createLeadsRepo, type BindingRow, type LeadRow } from './repo.ts';
+import { allowedAgents, pickAgent, shanghaiDate, shanghaiDayStart, type IntakeRequest } from './rules.ts';
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-/** The cap's day is the buyer's: Asia/Shanghai (UTC+8, no daylight saving). */
-const SHANGHAI_OFFSET = 8 * HOUR;
 /** How often the app looks for leads past their claim deadline. */
 export const LEAD_REASSIGN_JOB_MS = 60_000;
 /** How many due leads one run of the reassignment job moves at most (the next run takes the rest). */
@@ -44,46 +37,7 @@ const REASSIGN_BATCH = 200;
 /** The sandbox's pool: 170 numbers (a virtual operators' range), never anyone's own phone. */
 export const SANDBOX_NUMBER_POOL = { prefix: '1700000', size: 10_000 } as const;
 
-/** Start of the Asia/Shanghai day containing t. */
-export function shanghaiDayStart(t: number): Date {
-  return new Date(Math.floor((t + SHANGHAI_OFFSET) / DAY) * DAY - SHANGHAI_OFFSET);
-}
-
-/**
- * Weighted round robin by rating, deterministic: the agent whose next lead would leave it least loaded for its
- * rating ((load + 1) / rating) gets it; ties go to the lower id. Over many leads each agent's share follows its rating.
- */
-export function pickAgent(candidates: readonly AgentCandidate[]): AgentCandidate | null {
-  let best: AgentCandidate | null = null;
-  let bestScore = Infinity;
-  for (const c of candidates) {
-    const score = (c.load + 1) / Math.max(c.rating, 0.1);
-    if (score < bestScore || (score === bestScore && best !== null && c.id < best.id)) {
-      best = c;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-export interface IntakeRequest {
-  /** The Idempotency-Key route name: 'save-real-price' | 'loan'. */
-  route: string;
-  user: { id: number; phone: string } | null;
-  /** As sent; omitted by a signed-in user means the account's phone. */
-  mobile: string | undefined;
-  /** Estates asked about, the page's first (ignored for an estate-less loan). */
-  estateIds: number[];
-  /** An estate-less loan: the city whose agents get it. */
-  cityId?: number;
-  serviceType: ServiceType;
-  source: LeadSource;
-  page: string | undefined;
-  ip: string | null;
-  idempotencyKey: string | undefined;
-  /** What the key's hash covers: the validated body. */
-  body: unknown;
-}
+export { pickAgent, shanghaiDayStart, type IntakeRequest };
 
 type Tx = Database;
 
@@ -99,6 +53,7 @@ export interface LeadsOptions {
 
 export function createLeadsService({ db, now, telephony }: LeadsOptions) {
   const repo = createLeadsRepo(db);
+  const intakeQueue = createIntakeQueue(batchRunner(db));
   const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
 
   /**
@@ -115,73 +70,8 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
     const fresh = serving.filter((c) => !had.has(c.id));
     if (fresh.length === 0) return 'none';
     const today = await repo.agentsOfPhoneSince(tx, target.mobile, shanghaiDayStart(at));
-    const allowed = today.size >= AGENT_CONTACTS_PER_DAY ? fresh.filter((c) => today.has(c.id)) : fresh;
-    const chosen = pickAgent(allowed);
+    const chosen = pickAgent(allowedAgents(fresh, today));
     return chosen ? { agentId: chosen.id } : 'capped';
-  }
-
-  async function intakeInTx(tx: Tx, req: IntakeRequest, mobile: string, at: number): Promise<SaveRealPriceBody> {
-    const t = new Date(at);
-    const estateIds = [...new Set(req.estateIds)];
-    const estates = await repo.estates(tx, estateIds);
-    if (estates.length !== estateIds.length) throw ApiError.notFound(LEAD_MESSAGES.estateNotFound);
-    const cityOf = new Map(estates.map((e) => [e.id, e.cityId]));
-    const targets: { estateId: number | null; cityId: number }[] = estateIds.map((id) => ({
-      estateId: id,
-      cityId: cityOf.get(id)!,
-    }));
-    if (targets.length === 0) {
-      if (req.cityId === undefined || !(await repo.cityExists(tx, req.cityId)))
-        throw ApiError.notFound(LEAD_MESSAGES.cityNotFound);
-      targets.push({ estateId: null, cityId: req.cityId });
-    }
-
-    await repo.lockPhone(tx, mobile);
-    const consentId = await repo.insertConsent(tx, {
-      mobile,
-      userId: req.user?.id ?? null,
-      textVersion: LEAD_CONSENT_VERSION,
-      ip: req.ip,
-      page: req.page ?? null,
-      at: t,
-    });
-    const leadIds: number[] = [];
-    const cappedEstateIds: number[] = [];
-    for (const target of targets) {
-      const existing = await repo.recentLead(tx, {
-        mobile,
-        ...target,
-        serviceType: req.serviceType,
-        since: new Date(at - LEAD_DEDUPE_HOURS * HOUR),
-      });
-      if (existing !== null) {
-        leadIds.push(existing);
-        continue;
-      }
-      const choice = await chooseAgent(tx, { mobile, ...target }, at);
-      if (choice === 'capped') {
-        if (target.estateId !== null) cappedEstateIds.push(target.estateId);
-        continue;
-      }
-      const agentId = choice === 'none' ? null : choice.agentId;
-      const leadId = await repo.insertLead(tx, {
-        userId: req.user?.id ?? null,
-        mobile,
-        ...target,
-        source: req.source,
-        serviceType: req.serviceType,
-        agentId,
-        // nobody serves it yet: the job looks again after the same wait
-        claimDueAt: new Date(at + LEAD_CLAIM_MINUTES * MINUTE),
-        slaDueAt: new Date(at + LEAD_SLA_HOURS * HOUR),
-        consentId,
-        at: t,
-      });
-      if (agentId !== null)
-        await repo.insertEvent(tx, { leadId, at: t, actorId: null, kind: 'assigned', data: { agentId } });
-      leadIds.push(leadId);
-    }
-    return { leadIds, cappedEstateIds };
   }
 
   /** A virtual number for (buyer, agent): the live binding again, else a free number of the pool. */
@@ -224,24 +114,7 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
       if (!mobile) throw ApiError.badRequest('请填写正确格式的手机号');
       const key = req.idempotencyKey;
       if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest(IDEMPOTENCY_KEY_ERROR);
-      const at = now();
-      return inTransaction(async (tx) => {
-        if (key === undefined) return intakeInTx(tx, req, mobile, at);
-        const scope = req.user ? `user:${req.user.id}` : `mobile:${mobile}`;
-        const bodyHash = createHash('sha256')
-          .update(JSON.stringify({ mobile, body: req.body }))
-          .digest('hex');
-        // a concurrent request with the same key waits on this insert until the first commits
-        const stored = await repo.claimIdempotencyKey(tx, { scope, route: req.route, key, bodyHash, at: new Date(at) });
-        if (stored) {
-          if (stored.bodyHash !== bodyHash || stored.response === null)
-            throw ApiError.conflict(LEAD_MESSAGES.idempotencyConflict);
-          return stored.response as SaveRealPriceBody;
-        }
-        const response = await intakeInTx(tx, req, mobile, at);
-        await repo.storeIdempotentResponse(tx, scope, req.route, key, response);
-        return response;
-      });
+      return intakeQueue.submit(intakeItem(req, mobile, now()));
     },
 
     /**
@@ -362,7 +235,7 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
       const since = shanghaiDayStart(at);
       const rows = await repo.capsSince(agentId, since);
       return {
-        day: new Date(since.getTime() + SHANGHAI_OFFSET).toISOString().slice(0, 10),
+        day: shanghaiDate(at),
         limit: AGENT_CONTACTS_PER_DAY,
         list: rows.map((r) => ({
           mobile: maskPhone(r.mobile),

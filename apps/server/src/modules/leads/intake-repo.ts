@@ -1,0 +1,235 @@
+// SQL of batched lead intake (issue 14, ADR 0022): a batch of submissions costs a fixed handful of statements
+// whatever its size — one to lock every phone and Idempotency-Key it touches, one to read everything the decisions
+// need, one to take ids, one multi-row INSERT per table. Every function takes the transaction it runs in.
+import { queryRows, sql, type Database, type SQL } from '@fjt/db';
+import { LEAD_LOCK_SPACE } from './repo.ts';
+
+/** Namespace of the Idempotency-Key advisory locks ('idem' read as a 32-bit integer). */
+const KEY_LOCK_SPACE = 0x6964656d;
+
+const iso = (t: number) => new Date(t).toISOString();
+const list = (values: readonly SQL[]) => sql.join([...values], sql`, `);
+const ids = (values: readonly number[]) => list(values.map((v) => sql`${v}`));
+/** Milliseconds since the epoch of a timestamptz column, exact in JSON. */
+const MS = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
+
+export interface IdempotencyRef {
+  scope: string;
+  route: string;
+  key: string;
+}
+
+/** A lead of one of the batch's phones, not withdrawn, recent enough to dedupe against. */
+export interface RecentLead {
+  id: number;
+  mobile: string;
+  estateId: number | null;
+  cityId: number;
+  serviceType: string;
+  createdAt: number;
+}
+
+/** An agent a phone was passed to, for an estate (or an estate-less city lead), at a time. */
+export interface PhoneAgent {
+  mobile: string;
+  estateId: number | null;
+  cityId: number;
+  agentId: number;
+  at: number;
+}
+
+/** An agent serving an estate, or (estateId null) any agent of a city for estate-less leads. */
+export interface ServingAgent {
+  estateId: number | null;
+  cityId: number | null;
+  id: number;
+  rating: number;
+}
+
+export interface IntakeSnapshot {
+  estates: { id: number; cityId: number }[];
+  cities: number[];
+  recent: RecentLead[];
+  history: PhoneAgent[];
+  serving: ServingAgent[];
+  /** Leads each serving agent holds now (the round robin's count). */
+  load: { agentId: number; load: number }[];
+  stored: (IdempotencyRef & { bodyHash: string; response: unknown })[];
+}
+
+export interface NewConsent {
+  id: number;
+  mobile: string;
+  userId: number | null;
+  textVersion: string;
+  ip: string | null;
+  page: string | null;
+  at: number;
+}
+
+export interface NewLead {
+  id: number;
+  userId: number | null;
+  mobile: string;
+  cityId: number;
+  estateId: number | null;
+  source: string;
+  serviceType: string;
+  agentId: number | null;
+  claimDueAt: number;
+  slaDueAt: number;
+  consentId: number;
+  at: number;
+}
+
+export interface NewEvent {
+  leadId: number;
+  at: number;
+  kind: string;
+  data: unknown;
+}
+
+export interface NewIdempotency extends IdempotencyRef {
+  bodyHash: string;
+  response: unknown;
+  at: number;
+}
+
+export function createIntakeRepo() {
+  return {
+    /**
+     * Every phone and Idempotency-Key of the batch, locked in one order (phones in the namespace lockPhone uses, so
+     * the reassignment job and 不再联系我 queue behind the same locks): concurrent batches of several instances on
+     * PostgreSQL wait for each other rather than deadlock.
+     */
+    async lockAll(tx: Database, mobiles: readonly string[], keys: readonly IdempotencyRef[]): Promise<void> {
+      const rows = [
+        ...mobiles.map((m) => sql`(${LEAD_LOCK_SPACE}::int, ${m}::text)`),
+        ...keys.map((k) => sql`(${KEY_LOCK_SPACE}::int, ${`${k.scope}|${k.route}|${k.key}`}::text)`),
+      ];
+      if (rows.length === 0) return;
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(s, h) FROM (
+              SELECT DISTINCT s, hashtext(k) AS h FROM (VALUES ${list(rows)}) v(s, k) ORDER BY s, h
+            ) ordered`,
+      );
+    },
+
+    /** In one statement, everything the batch's decisions read (as JSON). */
+    async snapshot(
+      tx: Database,
+      q: {
+        estateIds: readonly number[];
+        cityIds: readonly number[];
+        mobiles: readonly string[];
+        since: number;
+        keys: readonly IdempotencyRef[];
+      },
+    ): Promise<IntakeSnapshot> {
+      const estateIds = q.estateIds.length ? ids(q.estateIds) : sql`NULL`;
+      const cityIds = q.cityIds.length ? ids(q.cityIds) : sql`NULL`;
+      const mobiles = q.mobiles.length ? list(q.mobiles.map((m) => sql`${m}`)) : sql`NULL`;
+      const keys = q.keys.length
+        ? sql`SELECT * FROM (VALUES ${list(q.keys.map((k) => sql`(${k.scope}::text, ${k.route}::text, ${k.key}::text)`))}) v(scope, route, key)`
+        : sql`SELECT NULL::text AS scope, NULL::text AS route, NULL::text AS key WHERE false`;
+      const agg = (select: SQL) => sql`(SELECT coalesce(json_agg(t), '[]'::json) FROM (${select}) t)`;
+      const serving = sql`
+        SELECT ae.estate_id AS "estateId", NULL::int AS "cityId", a.id, a.rating::float8 AS rating
+        FROM agent_estate ae JOIN agent a ON a.id = ae.agent_id WHERE ae.estate_id IN (${estateIds})
+        UNION ALL
+        SELECT NULL::int, a.city_id, a.id, a.rating::float8 FROM agent a WHERE a.city_id IN (${cityIds})`;
+      const [row] = await queryRows<{ r: IntakeSnapshot }>(
+        tx,
+        sql`WITH serving AS (${serving})
+            SELECT json_build_object(
+              'estates', ${agg(sql`SELECT id, city_id AS "cityId" FROM estate WHERE id IN (${estateIds})`)},
+              'cities', (SELECT coalesce(json_agg(id), '[]'::json) FROM city WHERE id IN (${cityIds})),
+              'recent', ${agg(sql`
+                SELECT id::int AS id, mobile, estate_id AS "estateId", city_id AS "cityId",
+                       service_type AS "serviceType", ${MS('created_at')} AS "createdAt"
+                FROM lead WHERE mobile IN (${mobiles}) AND status <> 'withdrawn'
+                  AND created_at > ${iso(q.since)}::timestamptz`)},
+              'history', ${agg(sql`
+                SELECT l.mobile, l.estate_id AS "estateId", l.city_id AS "cityId",
+                       (e.data->>'agentId')::int AS "agentId", ${MS('e.at')} AS at
+                FROM lead_event e JOIN lead l ON l.id = e.lead_id
+                WHERE l.mobile IN (${mobiles}) AND e.kind IN ('assigned', 'reassigned')`)},
+              'serving', ${agg(sql`SELECT * FROM serving ORDER BY id`)},
+              'load', ${agg(sql`
+                SELECT agent_id AS "agentId", count(*)::int AS load FROM lead
+                WHERE agent_id IN (SELECT id FROM serving) GROUP BY agent_id`)},
+              'stored', ${agg(sql`
+                SELECT i.scope, i.route, i.key, i.body_hash AS "bodyHash", i.response
+                FROM lead_idempotency i JOIN (${keys}) k
+                  ON k.scope = i.scope AND k.route = i.route AND k.key = i.key`)}
+            ) AS r`,
+      );
+      return row!.r;
+    },
+
+    /** Ids for the batch's new consents and leads, taken from their sequences in one statement. */
+    async allocateIds(tx: Database, consents: number, leads: number): Promise<{ consents: number[]; leads: number[] }> {
+      const take = (table: string, n: number) =>
+        sql`(SELECT coalesce(json_agg(nextval(pg_get_serial_sequence(${table}, 'id'))::int), '[]'::json)
+             FROM generate_series(1, ${n}::int))`;
+      const [row] = await queryRows<{ consents: number[]; leads: number[] }>(
+        tx,
+        sql`SELECT ${take('lead_consent', consents)} AS consents, ${take('lead', leads)} AS leads`,
+      );
+      return row!;
+    },
+
+    async insertConsents(tx: Database, rows: readonly NewConsent[]): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.execute(
+        sql`INSERT INTO lead_consent (id, mobile, user_id, text_version, ip, page, created_at) VALUES ${list(
+          rows.map(
+            (c) =>
+              sql`(${c.id}, ${c.mobile}, ${c.userId}, ${c.textVersion}, ${c.ip}, ${c.page}, ${iso(c.at)}::timestamptz)`,
+          ),
+        )}`,
+      );
+    },
+
+    async insertLeads(tx: Database, rows: readonly NewLead[]): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.execute(
+        sql`INSERT INTO lead (id, user_id, mobile, city_id, estate_id, source, service_type, status, agent_id,
+                              assigned_at, claim_due_at, sla_due_at, consent_id, created_at)
+            VALUES ${list(
+              rows.map(
+                (l) => sql`(${l.id}, ${l.userId}, ${l.mobile}, ${l.cityId}, ${l.estateId}, ${l.source},
+                            ${l.serviceType}, 'open', ${l.agentId},
+                            ${l.agentId === null ? null : iso(l.at)}::timestamptz, ${iso(l.claimDueAt)}::timestamptz,
+                            ${iso(l.slaDueAt)}::timestamptz, ${l.consentId}, ${iso(l.at)}::timestamptz)`,
+              ),
+            )}`,
+      );
+    },
+
+    async insertEvents(tx: Database, rows: readonly NewEvent[]): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.execute(
+        sql`INSERT INTO lead_event (lead_id, at, actor_id, kind, data) VALUES ${list(
+          rows.map(
+            (e) => sql`(${e.leadId}, ${iso(e.at)}::timestamptz, NULL, ${e.kind}, ${JSON.stringify(e.data)}::jsonb)`,
+          ),
+        )}`,
+      );
+    },
+
+    async insertIdempotency(tx: Database, rows: readonly NewIdempotency[]): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.execute(
+        sql`INSERT INTO lead_idempotency (scope, route, key, body_hash, response, created_at) VALUES ${list(
+          rows.map(
+            (k) => sql`(${k.scope}, ${k.route}, ${k.key}, ${k.bodyHash}, ${JSON.stringify(k.response)}::jsonb,
+                        ${iso(k.at)}::timestamptz)`,
+          ),
+        )}`,
+      );
+    },
+  };
+}
+
+export type IntakeRepo = ReturnType<typeof createIntakeRepo>;
