@@ -1,22 +1,26 @@
-// Lead intake under a steady arrival rate (issue 14): POST estate-dispatch/save-real-price over real HTTP against the
-// server built in-process (buildApp on the small seeded dataset, listening on a port), RATE submissions a second
-// for SECONDS seconds, open loop (sent on schedule whether or not earlier ones have answered, so a slow server shows
-// as latency, not as a lower rate). Each submission is a new phone asking about one estate with an Idempotency-Key;
-// every RETRY_EVERY-th is sent a second time with the same key (a client retry) at once. Latency is counted from
-// the scheduled send time. Then verified in the database: lost = answered 200 with a lead id that does not exist,
-// duplicated = a phone with more than one lead for its estate, or a retry answered with another lead id.
-// Writes bench/results/leads.json.
-//   npx tsx bench/leads.ts                 embedded PGlite (in memory)
-//   npx tsx bench/leads.ts --rate 200 --seconds 5 --out /tmp/leads.json
+// Lead intake under a steady arrival rate (issue 14): POST estate-dispatch/save-real-price over real HTTP, RATE
+// submissions a second for SECONDS seconds, open loop (sent on schedule whether or not earlier ones have answered, so
+// a slow server shows as latency, not as a lower rate). Each submission is a new phone asking about one estate with
+// an Idempotency-Key; every RETRY_EVERY-th is sent a second time with the same key (a client retry) at once.
+// Latency is counted from the scheduled send time. Then verified in the database: lost = answered 200 with a lead id
+// that does not exist, duplicated = a phone with more than one lead for its estate, or a retry answered with another
+// lead id. Writes bench/results/leads.json.
+//
+// Default (deployed): the server as `npm start` runs it (its own process, the embedded PGlite on disk with the full
+// dataset) on a copy of ./var/db (seeded first when empty), estates drawn from every city; this process only sends.
+// --in-process: the small seeded dataset in memory, the server in this process (the earlier figure's setup).
+//   npx tsx bench/leads.ts
+//   npx tsx bench/leads.ts --rate 200 --seconds 5 --out /tmp/leads.json [--in-process]
 import { execSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { queryRows, sql } from '@fjt/db';
+import { openDatabase, queryRows, sql, type Database } from '@fjt/db';
 import { createTestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
 import { buildApp } from '../apps/server/src/app.ts';
+import { root, startServer } from './server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string) => {
@@ -25,10 +29,12 @@ const arg = (name: string) => {
 };
 const RATE = Number(arg('--rate') ?? 500);
 const SECONDS = Number(arg('--seconds') ?? 10);
+const IN_PROCESS = process.argv.includes('--in-process');
 const RETRY_EVERY = 20;
 /** Sends are released in ticks of this many milliseconds (timers are not finer than that under load). */
 const TICK_MS = 10;
-const ORIGIN = 'http://localhost:3000';
+/** Estates drawn (spread over every city by a hash of the id). */
+const MAX_ESTATES = 5000;
 
 const loadBefore = loadavg();
 const uptime = () => {
@@ -40,19 +46,91 @@ const uptime = () => {
 };
 const uptimeBefore = uptime();
 
-const database = await createTestDatabase('small');
-await seedDatabase(database, { scale: 'small' });
-const app = await buildApp({
-  env: { LOG_LEVEL: 'warn', APP_TEST_HOOKS: false, TRUST_PROXY: ['127.0.0.1'], SMS_PROVIDER: 'sandbox' },
-  database,
-});
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const estates = (
-  await queryRows<{ id: number }>(
-    database.db,
-    sql`SELECT DISTINCT estate_id AS id FROM agent_estate ORDER BY estate_id LIMIT 500`,
-  )
-).map((r) => r.id);
+interface LeadRow {
+  id: number;
+  mobile: string;
+  estateId: number;
+}
+interface Target {
+  base: string;
+  origin: string;
+  database: string;
+  estates: number[];
+  cities: number;
+  /** The bench's leads, read once the server has stopped. */
+  finish(): Promise<LeadRow[]>;
+}
+
+const estatesOf = async (db: Database) =>
+  queryRows<{ id: number; cityId: number }>(
+    db,
+    sql`SELECT e.id, e.city_id AS "cityId" FROM estate e
+        WHERE EXISTS (SELECT 1 FROM agent_estate ae WHERE ae.estate_id = e.id)
+        ORDER BY md5(e.id::text) LIMIT ${MAX_ESTATES}`,
+  );
+const benchLeads = (db: Database) =>
+  queryRows<LeadRow>(
+    db,
+    sql`SELECT id::int AS id, mobile, estate_id AS "estateId" FROM lead WHERE mobile LIKE '135%' AND mobile < '13590000000'`,
+  );
+
+async function inProcess(): Promise<Target> {
+  const database = await createTestDatabase('small');
+  await seedDatabase(database, { scale: 'small' });
+  const app = await buildApp({
+    env: { LOG_LEVEL: 'warn', APP_TEST_HOOKS: false, TRUST_PROXY: ['127.0.0.1'], SMS_PROVIDER: 'sandbox' },
+    database,
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const rows = await estatesOf(database.db);
+  return {
+    base,
+    origin: 'http://localhost:3000',
+    database: 'PGlite (embedded, in memory), small seeded dataset, server in the load generator’s process',
+    estates: rows.map((r) => r.id),
+    cities: new Set(rows.map((r) => r.cityId)).size,
+    async finish() {
+      const leads = await benchLeads(database.db);
+      await app.close();
+      await database.destroy();
+      return leads;
+    },
+  };
+}
+
+async function deployed(): Promise<Target> {
+  const source = process.env.DATA_DIR ?? join(root, 'var', 'db');
+  if (!existsSync(join(source, 'PG_VERSION'))) {
+    console.log(`no database in ${source}: starting the server once to seed it …`);
+    await (await startServer({ DATA_DIR: source }, { quiet: true })).stop();
+  }
+  // a copy: the bench's thousands of leads never land in the development database
+  const copy = mkdtempSync(join(tmpdir(), 'fjt-leads-bench-'));
+  cpSync(source, copy, { recursive: true });
+  const reader = await openDatabase({ dataDir: copy });
+  const rows = await estatesOf(reader.db);
+  await reader.close();
+  const server = await startServer({ DATA_DIR: copy }, { quiet: true });
+  return {
+    base: server.base,
+    origin: `http://localhost:${new URL(server.base).port}`,
+    database: 'PGlite (embedded, on disk), full dataset, the server in its own process as `npm start` runs it',
+    estates: rows.map((r) => r.id),
+    cities: new Set(rows.map((r) => r.cityId)).size,
+    async finish() {
+      await server.stop();
+      const db = await openDatabase({ dataDir: copy });
+      const leads = await benchLeads(db.db);
+      await db.close();
+      rmSync(copy, { recursive: true, force: true });
+      return leads;
+    },
+  };
+}
+
+const target = IN_PROCESS ? await inProcess() : await deployed();
+const { base, estates } = target;
+const ORIGIN = target.origin;
 
 interface Sent {
   phone: string;
@@ -117,12 +195,7 @@ const wallMs = performance.now() - started;
 const uptimeAfter = uptime();
 
 // verification in the database
-const leadRows = await queryRows<{ id: number; mobile: string; estateId: number }>(
-  database.db,
-  sql`SELECT id::int AS id, mobile, estate_id AS "estateId" FROM lead WHERE mobile LIKE '135%' AND mobile < '13590000000'`,
-);
-await app.close();
-await database.destroy();
+const leadRows = await target.finish();
 
 const leadById = new Map(leadRows.map((r) => [r.id, r]));
 const ok = results.filter((r) => r.status === 200);
@@ -154,8 +227,10 @@ const result = {
     loadBefore[0]! > cpus().length / 2 + 0.5
       ? 'measured once on a 2-core machine shared with other work running at the same time (see load); ' +
         'the figures are a floor for this code on this machine, not a capacity figure'
-      : 'measured on a quiet machine (see load); the client sends from the same process as the server, so both ' +
-        'share its event loop',
+      : IN_PROCESS
+        ? 'measured on a quiet machine (see load); the client sends from the same process as the server, so both ' +
+          'share its event loop'
+        : 'measured on a quiet machine (see load); the load generator shares the 2 cores with the server',
   machine: {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model.split(' ').slice(0, 2).join(' '),
@@ -165,10 +240,11 @@ const result = {
     uptimeAfter,
   },
   node: process.version,
-  database: 'PGlite (embedded, in memory), small seeded dataset',
+  database: target.database,
   targetRatePerSecond: RATE,
   seconds: SECONDS,
   estates: estates.length,
+  cities: target.cities,
   submissions: results.length,
   retries: results.filter((r) => r.retry).length,
   statuses,

@@ -8,6 +8,8 @@ import { LEAD_LOCK_SPACE } from './repo.ts';
 const KEY_LOCK_SPACE = 0x6964656d;
 
 const iso = (t: number) => new Date(t).toISOString();
+/** Rows as one JSON parameter: one bind however many rows (json_to_recordset unpacks them). */
+const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::json`;
 const list = (values: readonly SQL[]) => sql.join([...values], sql`, `);
 const ids = (values: readonly number[]) => list(values.map((v) => sql`${v}`));
 /** Milliseconds since the epoch of a timestamptz column, exact in JSON. */
@@ -182,12 +184,10 @@ export function createIntakeRepo() {
     async insertConsents(tx: Database, rows: readonly NewConsent[]): Promise<void> {
       if (rows.length === 0) return;
       await tx.execute(
-        sql`INSERT INTO lead_consent (id, mobile, user_id, text_version, ip, page, created_at) VALUES ${list(
-          rows.map(
-            (c) =>
-              sql`(${c.id}, ${c.mobile}, ${c.userId}, ${c.textVersion}, ${c.ip}, ${c.page}, ${iso(c.at)}::timestamptz)`,
-          ),
-        )}`,
+        sql`INSERT INTO lead_consent (id, mobile, user_id, text_version, ip, page, created_at)
+            SELECT id, mobile, user_id, text_version, ip, page, to_timestamp(at / 1000.0)
+            FROM json_to_recordset(${json(rows.map((c) => ({ id: c.id, mobile: c.mobile, user_id: c.userId, text_version: c.textVersion, ip: c.ip, page: c.page, at: c.at })))})
+              AS x(id bigint, mobile text, user_id int, text_version text, ip text, page text, at float8)`,
       );
     },
 
@@ -196,37 +196,47 @@ export function createIntakeRepo() {
       await tx.execute(
         sql`INSERT INTO lead (id, user_id, mobile, city_id, estate_id, source, service_type, status, agent_id,
                               assigned_at, claim_due_at, sla_due_at, consent_id, created_at)
-            VALUES ${list(
-              rows.map(
-                (l) => sql`(${l.id}, ${l.userId}, ${l.mobile}, ${l.cityId}, ${l.estateId}, ${l.source},
-                            ${l.serviceType}, 'open', ${l.agentId},
-                            ${l.agentId === null ? null : iso(l.at)}::timestamptz, ${iso(l.claimDueAt)}::timestamptz,
-                            ${iso(l.slaDueAt)}::timestamptz, ${l.consentId}, ${iso(l.at)}::timestamptz)`,
-              ),
-            )}`,
+            SELECT id, user_id, mobile, city_id, estate_id, source, service_type, 'open', agent_id,
+                   CASE WHEN agent_id IS NULL THEN NULL ELSE to_timestamp(at / 1000.0) END,
+                   to_timestamp(claim_due_at / 1000.0), to_timestamp(sla_due_at / 1000.0), consent_id,
+                   to_timestamp(at / 1000.0)
+            FROM json_to_recordset(${json(
+              rows.map((l) => ({
+                id: l.id,
+                user_id: l.userId,
+                mobile: l.mobile,
+                city_id: l.cityId,
+                estate_id: l.estateId,
+                source: l.source,
+                service_type: l.serviceType,
+                agent_id: l.agentId,
+                claim_due_at: l.claimDueAt,
+                sla_due_at: l.slaDueAt,
+                consent_id: l.consentId,
+                at: l.at,
+              })),
+            )}) AS x(id bigint, user_id int, mobile text, city_id int, estate_id int, source text, service_type text,
+                     agent_id int, claim_due_at float8, sla_due_at float8, consent_id int, at float8)`,
       );
     },
 
     async insertEvents(tx: Database, rows: readonly NewEvent[]): Promise<void> {
       if (rows.length === 0) return;
       await tx.execute(
-        sql`INSERT INTO lead_event (lead_id, at, actor_id, kind, data) VALUES ${list(
-          rows.map(
-            (e) => sql`(${e.leadId}, ${iso(e.at)}::timestamptz, NULL, ${e.kind}, ${JSON.stringify(e.data)}::jsonb)`,
-          ),
-        )}`,
+        sql`INSERT INTO lead_event (lead_id, at, actor_id, kind, data)
+            SELECT lead_id, to_timestamp(at / 1000.0), NULL, kind, data
+            FROM json_to_recordset(${json(rows.map((e) => ({ lead_id: e.leadId, at: e.at, kind: e.kind, data: e.data })))})
+              AS x(lead_id int, at float8, kind text, data jsonb)`,
       );
     },
 
     async insertIdempotency(tx: Database, rows: readonly NewIdempotency[]): Promise<void> {
       if (rows.length === 0) return;
       await tx.execute(
-        sql`INSERT INTO lead_idempotency (scope, route, key, body_hash, response, created_at) VALUES ${list(
-          rows.map(
-            (k) => sql`(${k.scope}, ${k.route}, ${k.key}, ${k.bodyHash}, ${JSON.stringify(k.response)}::jsonb,
-                        ${iso(k.at)}::timestamptz)`,
-          ),
-        )}`,
+        sql`INSERT INTO lead_idempotency (scope, route, key, body_hash, response, created_at)
+            SELECT scope, route, key, body_hash, response, to_timestamp(at / 1000.0)
+            FROM json_to_recordset(${json(rows.map((k) => ({ scope: k.scope, route: k.route, key: k.key, body_hash: k.bodyHash, response: k.response, at: k.at })))})
+              AS x(scope text, route text, key text, body_hash text, response jsonb, at float8)`,
       );
     },
   };
