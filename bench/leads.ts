@@ -16,6 +16,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { openDatabase, queryRows, sql, type Database } from '@fjt/db';
 import { createTestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
@@ -35,6 +36,12 @@ const RETRY_EVERY = 20;
 const TICK_MS = 10;
 /** Estates drawn (spread over every city by a hash of the id). */
 const MAX_ESTATES = 5000;
+/**
+ * Connections the load generator keeps to the server, as a proxy in front of it would (nginx's upstream keepalive):
+ * submissions beyond them wait in the client's queue, and that wait counts in their latency.
+ */
+const CONNECTIONS = Number(arg('--connections') ?? 64);
+setGlobalDispatcher(new Agent({ connections: CONNECTIONS, pipelining: 1 }));
 
 const loadBefore = loadavg();
 const uptime = () => {
@@ -141,6 +148,8 @@ interface Sent {
   retry: boolean;
 }
 const results: Sent[] = [];
+/** Why fetches failed without an HTTP answer (status -1), by error code. */
+const clientErrors: Record<string, number> = {};
 
 async function submit(i: number, scheduledAt: number, retry: boolean) {
   const phone = `135${String(i).padStart(8, '0')}`;
@@ -161,14 +170,24 @@ async function submit(i: number, scheduledAt: number, retry: boolean) {
     status = res.status;
     const json = (await res.json()) as { body: { leadIds: number[] } | null };
     leadIds = json.body?.leadIds ?? [];
-  } catch {
+  } catch (error) {
     status = -1;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? String(error);
+    clientErrors[why] = (clientErrors[why] ?? 0) + 1;
   }
   results.push({ phone, estateId, status, leadIds, latencyMs: performance.now() - scheduledAt, retry });
 }
 
-// warm-up (JIT, first queries), not counted
-for (let i = 0; i < 20; i++) await submit(90_000_000 + i, performance.now(), false);
+// warm-up, not counted: a fresh process compiles the intake path (JIT) and PGlite warms its caches over the first
+// few hundred submissions; WARMUP of them, CONNECTIONS at a time
+const WARMUP = Number(arg('--warmup') ?? 1000);
+for (let i = 0; i < WARMUP; i += CONNECTIONS)
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECTIONS, WARMUP - i) }, (_, j) =>
+      submit(91_000_000 + i + j, performance.now(), false),
+    ),
+  );
 results.length = 0;
 
 const total = RATE * SECONDS;
@@ -242,6 +261,8 @@ const result = {
   node: process.version,
   database: target.database,
   targetRatePerSecond: RATE,
+  connections: CONNECTIONS,
+  warmupSubmissions: WARMUP,
   seconds: SECONDS,
   estates: estates.length,
   cities: target.cities,
@@ -249,6 +270,7 @@ const result = {
   retries: results.filter((r) => r.retry).length,
   statuses,
   statusNote: 'status -1: the request failed on the client (fetch error: no HTTP answer) under the open-loop backlog',
+  clientErrors,
   latencyFromScheduledSendMs: {
     p50: pct(latencies, 50),
     p95: pct(latencies, 95),
