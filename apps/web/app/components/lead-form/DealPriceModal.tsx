@@ -43,7 +43,7 @@ export function DealPriceModal({ info, onClose }: { info: SendOrderInfo; onClose
   };
   const estateHref = (e: RecommendedEstate) => estateDetailHref(flags, e.cityId, e.id);
   const send = async () => {
-    if (await form.submit({ serviceType: 'buy', source: 'deal-price' })) onClose();
+    if (await form.submit({ serviceType: 'buy', source: info.source ?? 'deal-price' })) onClose();
   };
 
   const { agent, recommended } = form.data;

@@ -213,6 +213,18 @@ describe('deal-price modal', () => {
     expect(toasts).toEqual([LEAD_SUCCESS_TOAST]);
   });
 
+  it('sends the source of the page that opened it (捡漏: find-house-365)', async () => {
+    const onClose = renderModal({ cityId: 605, estateId: 9, houseId: 31, source: 'find-house-365' });
+    await waitFor(() => expect(phoneInput().value).toBe('138****0000'));
+    fireEvent.click(screen.getByRole('button', { name: DEAL_PRICE_MODAL_BUTTON }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(String(saves()[0]!.init!.body))).toMatchObject({
+      intentionEstateId: 9,
+      source: 'find-house-365',
+      serviceType: 'buy',
+    });
+  });
+
   it('a bad phone toasts the spec’s message and sends nothing; a typed number is sent', async () => {
     const onClose = renderModal();
     await waitFor(() => expect(phoneInput().value).toBe('138****0000'));
