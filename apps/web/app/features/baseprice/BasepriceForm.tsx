@@ -1,10 +1,10 @@
 // 底价揭秘's form (PAGES.md §3.11, §3.13): the estate, the phone (the lead forms' PhoneField and useLeadForm: masked
 // and left out of the demand for a signed-in user), the consent and privacy notes, then the demand with source
-// 'baseprice' and no other estates. Sent, it turns into the success state; 再查一个小区 starts a new form (a new
+// 'baseprice' and no other estates. Sent, it toasts LEAD_SUCCESS_TOAST (useLeadForm) and turns into the success state; 再查一个小区 starts a new form (a new
 // Idempotency-Key) through the page's `onRestart`.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LEAD_SUCCESS_TOAST } from '@fjt/domain';
+import { LEAD_SLA_HOURS } from '@fjt/domain';
 import { PhoneField } from '../../components/lead-form/PhoneField.tsx';
 import { PrivacyNote } from '../../components/lead-form/PrivacyNote.tsx';
 import { useLeadForm } from '../../components/lead-form/use-lead-form.ts';
@@ -36,9 +36,8 @@ export function BasepriceForm({
           ✓
         </span>
         <h2>需求已提交</h2>
-        <p>{LEAD_SUCCESS_TOAST}</p>
-        <p className="bp-done__estate">
-          询问小区：<strong>{estate.name}</strong>
+        <p>
+          服务<strong>{estate.name}</strong>的经纪人将在{LEAD_SLA_HOURS}小时内通过虚拟号码联系您，告知业主的底价区间。
         </p>
         <div className="bp-done__actions">
           <Link className="btn btn-primary" to={`/${cityId}/house-detail/${estate.id}`}>
@@ -56,11 +55,11 @@ export function BasepriceForm({
   return (
     <section className="bp-form" aria-label="获取底价" data-testid="bp-form">
       <h2 className="bp-form__title">
-        <span className="bp-form__no">1</span>选择小区
+        <span className="step-no">1</span>选择小区
       </h2>
       <EstatePicker cityId={cityId} picked={estate} agentCount={agentCount} onPick={setEstate} />
       <h2 className="bp-form__title">
-        <span className="bp-form__no">2</span>留下手机号
+        <span className="step-no">2</span>留下手机号
       </h2>
       <PhoneField phone={form.phone} onChange={form.setPhone} />
       <button
