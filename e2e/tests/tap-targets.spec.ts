@@ -45,6 +45,7 @@ const PAGES: [string, (s: Sample) => string][] = [
   ['community pk', (s) => `/605/community-pk?a=${s.estateId}`],
   ['find house', () => '/605/find-house'],
   ['bargains', () => '/605/find-house-365'],
+  ['底价揭秘', (s) => `/activity/baseprice?estateId=${s.estateId}`],
   ['city picker', () => '/citylist'],
   ['开通会员', () => '/profile/buynewvip'],
   ['upgrade', () => '/upgrade?minVersion=12.9.0'],

@@ -30,7 +30,7 @@ export default [
   route('upgrade', 'routes/app-integration/upgrade.tsx', { id: 'upgrade' }),
 
   // Activity routes
-  route('activity/baseprice', P, { id: 'activity-baseprice' }),
+  route('activity/baseprice', 'routes/activity/baseprice.tsx', { id: 'activity-baseprice' }),
   route('activity/credit', P, { id: 'activity-credit' }),
   route('activity/double11', P, { id: 'activity-double11' }),
   route('activity/freshvip', P, { id: 'activity-freshvip' }),

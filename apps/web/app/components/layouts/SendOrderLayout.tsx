@@ -1,6 +1,7 @@
 // The send-order layout (spec §2 Layouts): hosts the price-guide popup and the order modal.
 // Pages open them through useSendOrder(); the order modal opens when a send-order state object is set (spec §4).
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { LeadSource } from '@fjt/domain';
 import { LazyPriceGuidePopup } from '../price-guide/LazyPriceGuidePopup.tsx';
 
 /** What the deal-price/order modal needs to open (spec §3 "Estate info held by the modal"). */
@@ -10,6 +11,8 @@ export interface SendOrderInfo {
   cityId: number;
   title?: string;
   buttonText?: string;
+  /** The page the lead comes from (leads.ts LEAD_SOURCES); 'deal-price' when unset. */
+  source?: LeadSource;
 }
 
 interface SendOrderApi {

@@ -1,6 +1,7 @@
 // The calls of the lead forms (PAGES.md §3.11, spec §4 and §7 part two): the deal-price modal and the order sheet
-// load the user, the agent info and the recommended estates at once, and send the demand to
-// estate-dispatch/save-real-price with one Idempotency-Key per opening (a second tap answers the first answer).
+// load the user, the agent info and the recommended estates at once (底价揭秘: the user, then the agent info of the
+// estate picked, no recommendations), and send the demand to estate-dispatch/save-real-price with one
+// Idempotency-Key per opening (a second tap answers the first answer).
 import {
   IDEMPOTENCY_HEADER,
   type AgentGetResult,
@@ -14,27 +15,36 @@ import {
 } from '@fjt/domain';
 import { callApi } from '../../lib/session.ts';
 
-export type AgentCards = Pick<AgentGetResult, 'customHouse' | 'consultationTransformation'>;
-
 export interface LeadFormData {
   /** null: a visitor (or not answered yet). */
   user: UserInfo | null;
-  agent: AgentCards | null;
+  /** The estate's agent info (更多服务, the agents serving it); null while loading, on failure or with no estate. */
+  agent: AgentGetResult | null;
   /** null while loading. */
   recommended: RecommendedEstate[] | null;
 }
 
-/** The three loads of spec §4, at once; a failed one leaves its part empty (the form still works). */
-export async function loadLeadFormData(cityId: number, estateId: number): Promise<LeadFormData> {
-  const [user, agent, recommend] = await Promise.all([
+/**
+ * The three loads of spec §4, at once; a failed one leaves its part empty (the form still works). Without an estate
+ * (底价揭秘 before one is picked) only the user; `recommend: false` leaves the recommendations out.
+ */
+export async function loadLeadFormData(
+  cityId: number,
+  estateId: number | null,
+  { recommend = true }: { recommend?: boolean } = {},
+): Promise<LeadFormData> {
+  const [user, agent, recommendation] = await Promise.all([
     callApi<UserInfo>('app/login/userinfo'),
-    callApi<AgentGetResult>('house/agent/get', { type: 8, cityId, houseId: estateId }),
-    callApi<EstateRecommendBody>(`estate-dispatch/estate-recommend?type=2&estateId=${estateId}`),
+    estateId === null ? null : callApi<AgentGetResult>('house/agent/get', { type: 8, cityId, houseId: estateId }),
+    estateId === null || !recommend
+      ? null
+      : callApi<EstateRecommendBody>(`estate-dispatch/estate-recommend?type=2&estateId=${estateId}`),
   ]);
   return {
     user: user.resultCode === 0 && user.body ? user.body : null,
-    agent: agent.resultCode === 0 && agent.body ? agent.body : null,
-    recommended: recommend.resultCode === 0 && recommend.body ? recommend.body.estateList : [],
+    agent: agent && agent.resultCode === 0 && agent.body ? agent.body : null,
+    recommended:
+      recommendation && recommendation.resultCode === 0 && recommendation.body ? recommendation.body.estateList : [],
   };
 }
 

@@ -19,7 +19,8 @@ import { ClientFlagsProvider } from '../../lib/client-flags.tsx';
 import { forgetLogin } from '../../lib/session.ts';
 import { DealPriceModal } from './DealPriceModal.tsx';
 import { OrderSheet } from './OrderSheet.tsx';
-import { nextPhone, phoneToSend } from './PhoneField.tsx';
+import { PhoneField, nextPhone, phoneToSend } from './PhoneField.tsx';
+import { PICK_ESTATE_TOAST, useLeadForm } from './use-lead-form.ts';
 
 const toasts: string[] = [];
 vi.mock('../../lib/toast.ts', () => ({ showToast: (text: string) => void toasts.push(text) }));
@@ -213,6 +214,18 @@ describe('deal-price modal', () => {
     expect(toasts).toEqual([LEAD_SUCCESS_TOAST]);
   });
 
+  it('sends the source of the page that opened it (捡漏: find-house-365)', async () => {
+    const onClose = renderModal({ cityId: 605, estateId: 9, houseId: 31, source: 'find-house-365' });
+    await waitFor(() => expect(phoneInput().value).toBe('138****0000'));
+    fireEvent.click(screen.getByRole('button', { name: DEAL_PRICE_MODAL_BUTTON }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(String(saves()[0]!.init!.body))).toMatchObject({
+      intentionEstateId: 9,
+      source: 'find-house-365',
+      serviceType: 'buy',
+    });
+  });
+
   it('a bad phone toasts the spec’s message and sends nothing; a typed number is sent', async () => {
     const onClose = renderModal();
     await waitFor(() => expect(phoneInput().value).toBe('138****0000'));
@@ -297,5 +310,49 @@ describe('order sheet', () => {
       secondEstateIdList: [21, 22],
     });
     expect(toasts).toEqual([LEAD_SUCCESS_TOAST]);
+  });
+});
+
+/** 底价揭秘's use of the form: one estate, picked later, no recommendations. */
+function OneEstateForm({ estateId }: { estateId: number | null }) {
+  const form = useLeadForm({ cityId: 605, estateId, recommend: false });
+  return (
+    <>
+      <PhoneField phone={form.phone} onChange={form.setPhone} />
+      <output data-testid="agents">{form.data.agent ? form.data.agent.agents.length : 'none'}</output>
+      <button type="button" onClick={() => void form.submit({ serviceType: 'buy', source: 'baseprice' })}>
+        获取底价
+      </button>
+    </>
+  );
+}
+
+describe('lead form for one estate (底价揭秘)', () => {
+  it('without an estate loads only the user, and says 请选择小区 without sending', async () => {
+    render(
+      <MemoryRouter>
+        <OneEstateForm estateId={null} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(phoneInput().value).toBe('138****0000'));
+    expect(calls.map((c) => c.url)).toEqual(['/rabbit/v1/app/login/userinfo']);
+    fireEvent.click(screen.getByRole('button', { name: '获取底价' }));
+    expect(toasts).toEqual([PICK_ESTATE_TOAST]);
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('with an estate loads its agents but no recommendations, and sends it alone with source baseprice', async () => {
+    render(
+      <MemoryRouter initialEntries={['/activity/baseprice']}>
+        <OneEstateForm estateId={9} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByTestId('agents').textContent).toBe('0'));
+    expect(calls.some((c) => c.url.includes('estate-recommend'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '获取底价' }));
+    await waitFor(() => expect(toasts).toEqual([LEAD_SUCCESS_TOAST]));
+    const body = JSON.parse(String(saves()[0]!.init!.body));
+    expect(body).toMatchObject({ type: 2, intentionEstateId: 9, source: 'baseprice', page: '/activity/baseprice' });
+    expect(body).not.toHaveProperty('secondEstateIdList');
   });
 });

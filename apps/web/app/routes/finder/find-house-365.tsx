@@ -1,12 +1,21 @@
 // /{city}/find-house-365 捡漏 (PAGES.md §3.1): on-sale listings priced below their estate's mean deal price of
 // the last 365 days, with how far below, days listed and price cuts; filters by district, room type and 总价.
-// Rows pass through the server's visibleRows() (the membership gate masks rows past the fifth there).
+// Rows pass through the server's visibleRows() (the membership gate masks rows past the fifth there). Each card
+// offers the deal-price modal for its estate (lead source 'find-house-365'); the header links to 底价揭秘.
 import { Link, data, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { SITE_DESCRIPTION, bargainListQuery, pageTitle, parseCityId, type FinderListing } from '@fjt/domain';
+import {
+  DEAL_PRICE_MODAL_BUTTON,
+  SITE_DESCRIPTION,
+  bargainListQuery,
+  pageTitle,
+  parseCityId,
+  type FinderListing,
+} from '@fjt/domain';
 import type { Route } from './+types/find-house-365';
 import { FilterBar } from '../../components/filter-bar/FilterBar.tsx';
-import { FinderListingCard } from '../../features/finder/FinderListingCard.tsx';
+import { FinderListingCard, type FinderCardAction } from '../../features/finder/FinderListingCard.tsx';
+import { useSendOrder } from '../../components/layouts/SendOrderLayout.tsx';
 import { BARGAIN_FILTER_KEYS, BARGAIN_SLOTS, bargainGroups } from '../../features/finder/bargain-filters.ts';
 import { dayTitle } from '../../features/finder/dates.ts';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
@@ -63,10 +72,20 @@ export default function FindHouse365Page({ loaderData }: Route.ComponentProps) {
   const changeFilter = (key: string, value: string | undefined) =>
     navigate({ search: withParam(searchParams, key, value) }, { replace: true, preventScrollReset: true });
   const filtered = Object.keys(filters).some((k) => k !== 'sort');
+  const { openOrder } = useSendOrder();
+  const askDealPrice: FinderCardAction = {
+    label: DEAL_PRICE_MODAL_BUTTON,
+    onPress: (l) => openOrder({ cityId, estateId: l.estateId, houseId: l.estateId, source: 'find-house-365' }),
+  };
   return (
     <main className="finder">
       <header className="finder-head">
-        <h1>{cityName}捡漏房源</h1>
+        <div className="finder-head__row">
+          <h1>{cityName}捡漏房源</h1>
+          <Link className="finder-head__link" to={`/activity/baseprice?cityId=${cityId}`}>
+            底价揭秘 ›
+          </Link>
+        </div>
         <p className="finder-head__explain">
           挂牌单价低于所在小区近365天成交均价的在售房源
           {bargains.asOf ? `，成交数据截至${dayTitle(bargains.asOf)}` : ''}
@@ -93,7 +112,7 @@ export default function FindHouse365Page({ loaderData }: Route.ComponentProps) {
           <ul className="finder-list" aria-label="捡漏房源">
             {items.map((l) => (
               <li key={l.id}>
-                <FinderListingCard cityId={cityId} listing={l} reference="成交均价" />
+                <FinderListingCard cityId={cityId} listing={l} reference="成交均价" action={askDealPrice} />
               </li>
             ))}
           </ul>

@@ -64,7 +64,7 @@ export default function FindHousePage({ loaderData }: Route.ComponentProps) {
 
       <section className="finder-step" aria-label="第一步：预算">
         <h2>
-          <span className="finder-step__no">1</span>你的总价预算
+          <span className="step-no">1</span>你的总价预算
         </h2>
         <Form method="get" className="finder-budget">
           {(['districtIds', 'roomType', 'area', 'purpose'] as const).map((k) =>
@@ -109,7 +109,7 @@ export default function FindHousePage({ loaderData }: Route.ComponentProps) {
       {districts ? (
         <section className="finder-step" aria-label="第二步：区域">
           <h2>
-            <span className="finder-step__no">2</span>想在哪些区域（可多选）
+            <span className="step-no">2</span>想在哪些区域（可多选）
           </h2>
           <div className="finder-chips finder-chips--districts">
             <Link
@@ -136,7 +136,7 @@ export default function FindHousePage({ loaderData }: Route.ComponentProps) {
       {districts ? (
         <section className="finder-step" aria-label="第三步：户型、面积与用途">
           <h2>
-            <span className="finder-step__no">3</span>户型、面积与用途
+            <span className="step-no">3</span>户型、面积与用途
           </h2>
           <div className="finder-chips" aria-label="户型">
             <Link to={href({ roomType: undefined })} aria-current={!chosen.roomType ? 'true' : undefined}>
