@@ -122,10 +122,20 @@ export function createLeadsRepo(db: Database) {
       return row!.id;
     },
 
-    /** The phone's live lead of this estate (of this city for an estate-less loan) and service since `since`. */
+    /**
+     * The phone's live lead of this estate (of this city for an estate-less loan) and service since `since`; with
+     * `agentId`, only one held by that agent.
+     */
     async recentLead(
       tx: Database,
-      q: { mobile: string; estateId: number | null; cityId: number; serviceType: string; since: Date },
+      q: {
+        mobile: string;
+        estateId: number | null;
+        cityId: number;
+        serviceType: string;
+        agentId?: number | undefined;
+        since: Date;
+      },
     ): Promise<number | null> {
       const [row] = await queryRows<{ id: number }>(
         tx,
@@ -134,6 +144,7 @@ export function createLeadsRepo(db: Database) {
               AND (estate_id IS NOT NULL OR city_id = ${q.cityId})
               AND service_type = ${q.serviceType} AND status <> 'withdrawn'
               AND created_at > ${iso(q.since)}::timestamptz
+              ${q.agentId === undefined ? sql`` : sql`AND agent_id = ${q.agentId}`}
             ORDER BY created_at DESC LIMIT 1`,
       );
       return row?.id ?? null;
@@ -196,17 +207,19 @@ export function createLeadsRepo(db: Database) {
         claimDueAt: Date | null;
         slaDueAt: Date;
         consentId: number;
+        brief: unknown;
         at: Date;
       },
     ): Promise<number> {
       const [row] = await queryRows<{ id: number }>(
         tx,
         sql`INSERT INTO lead (user_id, mobile, city_id, estate_id, source, service_type, status, agent_id,
-                              assigned_at, claim_due_at, sla_due_at, consent_id, created_at)
+                              assigned_at, claim_due_at, sla_due_at, consent_id, created_at, brief)
             VALUES (${l.userId}, ${l.mobile}, ${l.cityId}, ${l.estateId}, ${l.source}, ${l.serviceType}, 'open',
                     ${l.agentId}, ${l.agentId === null ? null : iso(l.at)}::timestamptz,
                     ${l.claimDueAt ? iso(l.claimDueAt) : null}::timestamptz, ${iso(l.slaDueAt)}::timestamptz,
-                    ${l.consentId}, ${iso(l.at)}::timestamptz)
+                    ${l.consentId}, ${iso(l.at)}::timestamptz,
+                    ${l.brief === null ? null : JSON.stringify(l.brief)}::jsonb)
             RETURNING id::int AS id`,
       );
       return row!.id;
@@ -430,7 +443,7 @@ const leadColumns = sql`l.id::int AS id, l.mobile, l.city_id AS "cityId", l.esta
   e.name AS "estateName", l.source, l.service_type AS "serviceType", l.status, l.agent_id AS "agentId",
   a.name AS "agentName", ${TS('l.created_at')} AS "createdAt", ${TS('l.assigned_at')} AS "assignedAt",
   ${TS('l.claim_due_at')} AS "claimDueAt", ${TS('l.sla_due_at')} AS "slaDueAt", ${TS('l.claimed_at')} AS "claimedAt",
-  ${TS('l.closed_at')} AS "closedAt"`;
+  ${TS('l.closed_at')} AS "closedAt", l.brief`;
 
 const bindingColumns = (now: Date) =>
   sql`id::int AS id, virtual_number AS "virtualNumber", user_id AS "userId", mobile, agent_id AS "agentId",

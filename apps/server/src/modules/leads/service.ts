@@ -19,6 +19,7 @@ import {
   maskPhone,
   type AgentCallBody,
   type LeadConsentState,
+  type LeadBrief,
   type LeadConsentWithdrawBody,
   type LeadSource,
   type OpsLead,
@@ -83,6 +84,13 @@ export interface IntakeRequest {
   idempotencyKey: string | undefined;
   /** What the key's hash covers: the validated body. */
   body: unknown;
+  /**
+   * One chosen agent instead of dispatch (委托找房: a contractor of cityId): the lead goes to it directly (still
+   * within the phone's daily cap), keeps it (no claim deadline), and dedupes per agent.
+   */
+  agentId?: number;
+  /** The buyer's brief, kept on the lead. */
+  brief?: LeadBrief;
 }
 
 type Tx = Database;
@@ -120,6 +128,12 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
     return chosen ? { agentId: chosen.id } : 'capped';
   }
 
+  /** A chosen agent takes the lead unless the phone already has its day's cap of agents without it. */
+  async function fixedAgent(tx: Tx, mobile: string, agentId: number, at: number): Promise<{ agentId: number } | 'capped'> {
+    const today = await repo.agentsOfPhoneSince(tx, mobile, shanghaiDayStart(at));
+    return today.size >= AGENT_CONTACTS_PER_DAY && !today.has(agentId) ? 'capped' : { agentId };
+  }
+
   async function intakeInTx(tx: Tx, req: IntakeRequest, mobile: string, at: number): Promise<SaveRealPriceBody> {
     const t = new Date(at);
     const estateIds = [...new Set(req.estateIds)];
@@ -152,13 +166,19 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
         mobile,
         ...target,
         serviceType: req.serviceType,
+        agentId: req.agentId,
         since: new Date(at - LEAD_DEDUPE_HOURS * HOUR),
       });
       if (existing !== null) {
         leadIds.push(existing);
         continue;
       }
-      const choice = await chooseAgent(tx, { mobile, ...target }, at);
+      const choice =
+        req.agentId === undefined
+          ? await chooseAgent(tx, { mobile, ...target }, at)
+          : await fixedAgent(tx, mobile, req.agentId, at);
+      // the one agent asked for cannot have it: nothing is kept (the consent neither)
+      if (choice === 'capped' && req.agentId !== undefined) throw ApiError.tooMany(LEAD_MESSAGES.agentCapped);
       if (choice === 'capped') {
         if (target.estateId !== null) cappedEstateIds.push(target.estateId);
         continue;
@@ -171,10 +191,11 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
         source: req.source,
         serviceType: req.serviceType,
         agentId,
-        // nobody serves it yet: the job looks again after the same wait
-        claimDueAt: new Date(at + LEAD_CLAIM_MINUTES * MINUTE),
+        // nobody serves it yet: the job looks again after the same wait; a chosen agent keeps its lead
+        claimDueAt: req.agentId === undefined ? new Date(at + LEAD_CLAIM_MINUTES * MINUTE) : null,
         slaDueAt: new Date(at + LEAD_SLA_HOURS * HOUR),
         consentId,
+        brief: req.brief ?? null,
         at: t,
       });
       if (agentId !== null)
