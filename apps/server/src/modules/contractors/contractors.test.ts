@@ -78,9 +78,15 @@ describe('house/search-house-contractor', () => {
   it('an unknown city is 404, bad input 400', async () => {
     expectFail(await seeded.app.inject(`${API}/house/search-house-contractor?cityId=999999`), 404, '城市不存在');
     expectFail(await seeded.app.inject(`${API}/house/search-house-contractor`), 400, 'cityId 不能为空');
-    expectFail(await seeded.app.inject(`${API}/house/search-house-contractor?cityId=605&size=99`), 400, 'size 最多为 20');
+    expectFail(
+      await seeded.app.inject(`${API}/house/search-house-contractor?cityId=605&size=99`),
+      400,
+      'size 最多为 20',
+    );
     // a city without contractors: an empty list, not an error
-    const empty = bodyOf<ContractorListBody>(await seeded.app.inject(`${API}/house/search-house-contractor?cityId=101`));
+    const empty = bodyOf<ContractorListBody>(
+      await seeded.app.inject(`${API}/house/search-house-contractor?cityId=101`),
+    );
     expect(empty).toMatchObject({ total: 0, list: [] });
   });
 });
@@ -92,7 +98,9 @@ describe('house/contractor/sendMsg', () => {
 
   it('refuses bad input with Chinese messages and keeps nothing', async () => {
     const id = contractors[0]!.id;
-    const [nonContractor] = await q<{ id: number }>(`SELECT id FROM agent WHERE city_id = 605 AND NOT contractor LIMIT 1`);
+    const [nonContractor] = await q<{ id: number }>(
+      `SELECT id FROM agent WHERE city_id = 605 AND NOT contractor LIMIT 1`,
+    );
     const cases: [Record<string, unknown>, number, string][] = [
       [{ contractorId: id, mobile: '1234', message: '想买' }, 400, MOBILE_FORMAT_ERROR],
       [{ contractorId: id, message: '长'.repeat(201) }, 400, '找房需求最多200个字'],
@@ -197,9 +205,11 @@ describe('house/contractor/sendMsg', () => {
     );
     const agentsOfBuyer = async () =>
       new Set(
-        (await q<{ agent_id: number }>(`SELECT agent_id FROM lead WHERE mobile = $1 AND agent_id IS NOT NULL`, [
-          buyer.mobile,
-        ])).map((r) => r.agent_id),
+        (
+          await q<{ agent_id: number }>(`SELECT agent_id FROM lead WHERE mobile = $1 AND agent_id IS NOT NULL`, [
+            buyer.mobile,
+          ])
+        ).map((r) => r.agent_id),
       );
     for (const e of estates) {
       if ((await agentsOfBuyer()).size >= 3) break;

@@ -129,7 +129,12 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
   }
 
   /** A chosen agent takes the lead unless the phone already has its day's cap of agents without it. */
-  async function fixedAgent(tx: Tx, mobile: string, agentId: number, at: number): Promise<{ agentId: number } | 'capped'> {
+  async function fixedAgent(
+    tx: Tx,
+    mobile: string,
+    agentId: number,
+    at: number,
+  ): Promise<{ agentId: number } | 'capped'> {
     const today = await repo.agentsOfPhoneSince(tx, mobile, shanghaiDayStart(at));
     return today.size >= AGENT_CONTACTS_PER_DAY && !today.has(agentId) ? 'capped' : { agentId };
   }

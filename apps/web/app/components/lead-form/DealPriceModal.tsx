@@ -17,6 +17,7 @@ import { useClientFlags } from '../../lib/client-flags.tsx';
 import type { SendOrderInfo } from '../layouts/SendOrderLayout.tsx';
 import { EstateChecklist } from './EstateChecklist.tsx';
 import { PhoneField } from './PhoneField.tsx';
+import { PrivacyNote } from './PrivacyNote.tsx';
 import { useLeadForm } from './use-lead-form.ts';
 import './lead-form.css';
 
@@ -25,8 +26,6 @@ const MODAL_WIDTH = {
   '--min-width': 'min(343px, calc(100vw - 32px))',
   '--max-width': 'calc(100vw - 32px)',
 } as CSSProperties;
-
-export const PRIVACY_HREF = '/aboutus#privacy';
 
 export function DealPriceModal({ info, onClose }: { info: SendOrderInfo; onClose: () => void }) {
   const estateId = info.estateId ?? info.houseId ?? 0;
@@ -112,18 +111,7 @@ export function DealPriceModal({ info, onClose }: { info: SendOrderInfo; onClose
         >
           {info.buttonText ?? DEAL_PRICE_MODAL_BUTTON}
         </button>
-        <p className="lead-modal__privacy">
-          提交即视为同意
-          <a
-            href={PRIVACY_HREF}
-            onClick={(e) => {
-              e.preventDefault();
-              follow(PRIVACY_HREF);
-            }}
-          >
-            《隐私政策》
-          </a>
-        </p>
+        <PrivacyNote onFollow={follow} />
       </div>
     </CenterPopup>
   );
