@@ -2,7 +2,6 @@
 // the user picks one, then writes a brief (预算, 区域, 几室, 需求) and sends it with the phone (prefilled, masked) to
 // POST house/contractor/sendMsg, which passes it to that agent as a lead. Signed-in users only: the opening button
 // (LazyContractorSheet.tsx) sends visitors to login first.
-import { Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -22,8 +21,8 @@ import { EmptyState } from '../empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../skeleton/Skeleton.tsx';
 import { loadContractorSheet, sendContractorBrief } from './lead-api.ts';
 import { PhoneField, phoneToSend, usePhone } from './PhoneField.tsx';
+import { LeadSheet } from './LeadSheet.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
-import './lead-form.css';
 
 export interface ContractorSheetProps {
   visible: boolean;
@@ -33,9 +32,9 @@ export interface ContractorSheetProps {
 
 export function ContractorSheet({ visible, onClose, cityId }: ContractorSheetProps) {
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyClassName="lead-sheet" destroyOnClose>
-      {visible ? <ContractorSheetForm onClose={onClose} cityId={cityId} /> : null}
-    </Popup>
+    <LeadSheet visible={visible} onClose={onClose} title="委托找房" testId="contractor-sheet">
+      <ContractorSheetForm onClose={onClose} cityId={cityId} />
+    </LeadSheet>
   );
 }
 
@@ -63,35 +62,21 @@ function ContractorSheetForm({ onClose, cityId }: Omit<ContractorSheetProps, 'vi
     };
   }, [cityId]);
 
-  return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-label="委托找房"
-      data-testid="contractor-sheet"
-      className="lead-sheet__inner"
-    >
-      <button type="button" className="lead-modal__close" aria-label="关闭" onClick={onClose}>
-        ×
-      </button>
-      <h2 className="lead-modal__title">委托找房</h2>
-      {chosen && loaded ? (
-        <ContractorBrief
-          contractor={chosen}
-          loaded={loaded}
-          onBack={() => setChosen(null)}
-          onClose={onClose}
-          onFollow={follow}
-        />
-      ) : (
-        <>
-          <p className="lead-section__subtitle">选一位平台签约的找房顾问，说说您的需求，TA会按需求帮您找房</p>
-          <div className="lead-modal__scroll">
-            <ContractorList loaded={loaded} onChoose={setChosen} onClose={onClose} />
-          </div>
-        </>
-      )}
-    </div>
+  return chosen && loaded ? (
+    <ContractorBrief
+      contractor={chosen}
+      loaded={loaded}
+      onBack={() => setChosen(null)}
+      onClose={onClose}
+      onFollow={follow}
+    />
+  ) : (
+    <>
+      <p className="lead-section__subtitle">选一位平台签约的找房顾问，说说您的需求，TA会按需求帮您找房</p>
+      <div className="lead-modal__scroll">
+        <ContractorList loaded={loaded} onChoose={setChosen} onClose={onClose} />
+      </div>
+    </>
   );
 }
 
@@ -145,8 +130,17 @@ function ContractorList({
   );
 }
 
-/** Digits only, at most 6 (the budget's bound is 100000 万). */
-const budgetDigits = (text: string) => text.replace(/\D/g, '').slice(0, 6);
+/** One end of the budget: digits only, at most 6 (the budget's bound is 100000 万). */
+const budgetInput = (end: '最低' | '最高', value: string, set: (next: string) => void) => (
+  <input
+    className="lead-brief__input num"
+    inputMode="numeric"
+    placeholder={end}
+    aria-label={`${end}预算（万）`}
+    value={value}
+    onChange={(e) => set(e.target.value.replace(/\D/g, '').slice(0, 6))}
+  />
+);
 
 function ContractorBrief({
   contractor,
@@ -222,23 +216,9 @@ function ContractorBrief({
         </div>
         <h3 className="lead-section__title">预算</h3>
         <div className="lead-brief__budget">
-          <input
-            className="lead-brief__input num"
-            inputMode="numeric"
-            placeholder="最低"
-            aria-label="最低预算（万）"
-            value={budgetMin}
-            onChange={(e) => setBudgetMin(budgetDigits(e.target.value))}
-          />
+          {budgetInput('最低', budgetMin, setBudgetMin)}
           <span aria-hidden="true">—</span>
-          <input
-            className="lead-brief__input num"
-            inputMode="numeric"
-            placeholder="最高"
-            aria-label="最高预算（万）"
-            value={budgetMax}
-            onChange={(e) => setBudgetMax(budgetDigits(e.target.value))}
-          />
+          {budgetInput('最高', budgetMax, setBudgetMax)}
           <span>万</span>
         </div>
         {districts.length ? (
