@@ -96,6 +96,21 @@ test.describe('委托找房 sheet', () => {
     await page.screenshot({ path: shot('contractor-sheet-brief') });
   });
 
+  test('a city without contractors says so', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/rabbit/v1/house/search-house-contractor?*', async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { body: { total: number; list: unknown[] } };
+      Object.assign(json.body, { total: 0, list: [] });
+      await route.fulfill({ response, json });
+    });
+    const sheet = await openSheet(page, '/605/agent');
+    await expect(sheet.getByTestId('contractor-empty')).toContainText('本城市暂无签约找房顾问');
+    await page.screenshot({ path: shot('contractor-sheet-empty') });
+    await sheet.getByRole('button', { name: '知道了' }).click();
+    await expect(sheet).toBeHidden();
+  });
+
   test('a visitor is sent to login and back', async ({ page }) => {
     await page.goto('/605/find-house');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
