@@ -632,6 +632,8 @@ export function generateCity(
         dealCount: 0,
         wechatNo: `fjt_${id.toString(36)}${rng.int(100, 999)}`,
         virtualPhone: `170${String(rng.int(0, 99999999)).padStart(8, '0')}`,
+        // contracted ones are marked after the load (seed.ts markContractors): no draw of the stream changes
+        contractor: false,
       });
     }
     for (const e of es) {

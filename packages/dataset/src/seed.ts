@@ -134,6 +134,8 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
   if (done.length > 0) {
     // a database seeded before estate_stats existed (migration 0010) gets its figures now
     await backfillEstateStats(handle, options.log ?? (() => {}));
+    // and one seeded before agent.contractor (migration 0013) its contracted house-search agents
+    await markContractors(handle);
     return { skipped: true };
   }
   const log = options.log ?? (() => {});
@@ -205,6 +207,7 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     let statsRows = 0;
     for (const city of cities) statsRows += await refreshEstateStats((text) => handle.sql.query(text), city.id);
     log(`小区统计 ${statsRows} 个, ${((performance.now() - statsStarted) / 1000).toFixed(1)} s`);
+    log(`委托找房顾问 ${await markContractors(handle)} 位`);
     // the report mall and the deal-data packages are made from the rows just loaded
     const products = await seedMallProducts(handle);
     log(`商城商品 ${products} 个`);
@@ -231,6 +234,28 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
   const ms = Math.round(performance.now() - started);
   log(`数据初始化 ${options.scale}: ${cities.length} 城市, ${(ms / 1000).toFixed(1)} s`);
   return { skipped: false, ...out, ms };
+}
+
+/** Contracted house-search agents (委托找房) per city: its best rated agents. */
+export const CONTRACTORS_PER_CITY = 5;
+
+/**
+ * Marks each city's CONTRACTORS_PER_CITY best rated agents (ties: most deals, then the lower id) as contracted
+ * house-search agents, with a one-line intro, in every city that has none yet. A step after the load rather than
+ * part of the generator, so no generated row or figure (nor the content hash) changes. The count marked.
+ */
+export async function markContractors(handle: DatabaseHandle): Promise<number> {
+  const rows = await handle.sql.query<{ id: number }>(
+    `UPDATE agent a
+        SET contractor = true,
+            intro = '签约找房顾问，从业' || a.years || '年：按您的预算和需求筛选房源，陪同看房，协助议价。'
+       FROM (SELECT id, row_number() OVER (PARTITION BY city_id ORDER BY rating DESC, deal_count DESC, id) AS n
+               FROM agent
+              WHERE city_id NOT IN (SELECT city_id FROM agent WHERE contractor)) ranked
+      WHERE a.id = ranked.id AND ranked.n <= ${CONTRACTORS_PER_CITY}
+      RETURNING a.id`,
+  );
+  return rows.length;
 }
 
 /** Computes estate_stats for every city that has estates but no figures yet, each city in a transaction. */

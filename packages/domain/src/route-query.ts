@@ -17,6 +17,18 @@ function clean(value: string | null): string | null {
   return trimmed ? trimmed.slice(0, MAX_LENGTH) : null;
 }
 
+/** The chat peer id of an agent (经纪人): the /im page and, later, the chat service know agents by it. */
+export const agentPeerId = (agentId: number) => `agent-${agentId}`;
+
+/** The /im link that opens a chat with a peer. */
+export function imHref(peer: { userid: string; username: string }): string {
+  return `/im?${new URLSearchParams({ userid: peer.userid, username: peer.username }).toString()}`;
+}
+
+/** 在线咨询 an agent. */
+export const agentImHref = (agent: { id: number; name: string }) =>
+  imHref({ userid: agentPeerId(agent.id), username: agent.name });
+
 export function readImQuery(search: URLSearchParams): ImQuery {
   return { userid: clean(search.get('userid')), username: clean(search.get('username')) };
 }

@@ -2,7 +2,8 @@
 // The toast's code loads on the first copy, not with the page.
 import { COPY_SUCCESS_TOAST } from '@fjt/domain';
 
-export async function copyText(text: string): Promise<void> {
+/** `toast`: what the copy toast says (default 复制成功). */
+export async function copyText(text: string, toast: string = COPY_SUCCESS_TOAST): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
   } else {
@@ -18,5 +19,5 @@ export async function copyText(text: string): Promise<void> {
     if (!ok) throw new Error('copy failed');
   }
   const { showToast } = await import('./toast.ts');
-  showToast(COPY_SUCCESS_TOAST);
+  showToast(toast);
 }

@@ -42,6 +42,8 @@ export const lead = pgTable(
     closedAt: at('closed_at'),
     consentId: integer('consent_id').notNull(),
     createdAt: at('created_at').notNull(),
+    /** The buyer's brief of a 委托找房 lead (domain LeadBrief); null for the other sources. */
+    brief: jsonb('brief'),
   },
   (t) => [
     // dedupe and the per-estate rule: a phone's leads of an estate, newest first

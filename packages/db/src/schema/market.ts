@@ -408,6 +408,10 @@ export const agent = pgTable(
     dealCount: integer('deal_count').notNull().default(0),
     wechatNo: text('wechat_no'),
     virtualPhone: text('virtual_phone'),
+    /** Contracted by the platform as a house-search agent (委托找房): takes buyers' briefs directly. */
+    contractor: boolean('contractor').notNull().default(false),
+    /** One line on what the agent does for a buyer (the contractor sheet). */
+    intro: text('intro'),
   },
   (t) => [index('agent_city_idx').on(t.cityId)],
 );

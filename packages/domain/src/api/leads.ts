@@ -46,11 +46,19 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
 };
 
 /** Where a lead came from. */
-export const LEAD_SOURCES = ['deal-price', 'order-sheet', 'baseprice', 'find-house-365', 'estimate', 'loan'] as const;
+export const LEAD_SOURCES = [
+  'deal-price',
+  'order-sheet',
+  'baseprice',
+  'find-house-365',
+  'estimate',
+  'loan',
+  'contractor',
+] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 /** The path a form was sent from, stored with the consent: no control characters (PostgreSQL cannot store a NUL). */
-const pageOfForm = z
+export const pageOfForm = z
   .string({ message: 'page 格式不正确' })
   .max(300, { message: 'page 最多300个字' })
   .refine(isCleanText, { message: 'page 含有不允许的字符' })
@@ -128,6 +136,7 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   'find-house-365': '365找房',
   estimate: '估价',
   loan: '贷款咨询',
+  contractor: '委托找房',
 };
 /** The longest note an agent may keep on a lead. */
 export const LEAD_NOTE_MAX = 500;
@@ -148,6 +157,8 @@ export const LEAD_MESSAGES = {
   bindingExpired: '虚拟号已过期，请重新获取',
   callerUnknown: '该号码未绑定此虚拟号',
   numbersExhausted: '虚拟号暂时用尽，请稍后再试',
+  /** A demand to one chosen agent (委托找房) after the phone's daily cap of agents was reached without it. */
+  agentCapped: '今日已联系的经纪人已达上限，请明天再试',
   telephonyOff: '虚拟号服务暂不可用',
 } as const;
 
@@ -166,6 +177,20 @@ export const leadConsentWithdrawBody = z.object({
   withdrawnLeads: z.number().int(),
 });
 export type LeadConsentWithdrawBody = z.infer<typeof leadConsentWithdrawBody>;
+
+/**
+ * A buyer's brief to a contracted house-search agent (委托找房, house/contractor/sendMsg), kept on its lead for the
+ * agent: 预算 in 万 (either end may be open), the district (its name as it was), 几室 (5: five or more), the message.
+ */
+export const leadBrief = z.object({
+  budgetMin: z.number().int().nullable(),
+  budgetMax: z.number().int().nullable(),
+  districtId: z.number().int().nullable(),
+  districtName: z.string().nullable(),
+  rooms: z.number().int().nullable(),
+  message: z.string(),
+});
+export type LeadBrief = z.infer<typeof leadBrief>;
 
 /** NEW GET ops/leads: an agent's own leads (ops: everyone's), newest first. */
 export const OPS_LEADS_PAGE_SIZE = 20;
@@ -195,6 +220,8 @@ export const opsLead = z.object({
   slaDueAt: z.string(),
   claimedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** The buyer's brief (委托找房 leads only). */
+  brief: leadBrief.nullable(),
 });
 export type OpsLead = z.infer<typeof opsLead>;
 export const opsLeadListBody = z.object({ total: z.number().int(), list: z.array(opsLead) });

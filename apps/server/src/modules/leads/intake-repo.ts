@@ -25,6 +25,7 @@ export interface IdempotencyRef {
 export interface RecentLead {
   id: number;
   mobile: string;
+  agentId: number | null;
   estateId: number | null;
   cityId: number;
   serviceType: string;
@@ -78,9 +79,11 @@ export interface NewLead {
   source: string;
   serviceType: string;
   agentId: number | null;
-  claimDueAt: number;
+  /** null: a chosen agent keeps its lead (never moved on). */
+  claimDueAt: number | null;
   slaDueAt: number;
   consentId: number;
+  brief: unknown;
   at: number;
 }
 
@@ -147,7 +150,7 @@ export function createIntakeRepo() {
               'estates', ${agg(sql`SELECT id, city_id AS "cityId" FROM estate WHERE id IN (${estateIds})`)},
               'cities', (SELECT coalesce(json_agg(id), '[]'::json) FROM city WHERE id IN (${cityIds})),
               'recent', ${agg(sql`
-                SELECT id::int AS id, mobile, estate_id AS "estateId", city_id AS "cityId",
+                SELECT id::int AS id, mobile, agent_id AS "agentId", estate_id AS "estateId", city_id AS "cityId",
                        service_type AS "serviceType", ${MS('created_at')} AS "createdAt"
                 FROM lead WHERE mobile IN (${mobiles}) AND status <> 'withdrawn'
                   AND created_at > ${iso(q.since)}::timestamptz`)},
@@ -195,11 +198,11 @@ export function createIntakeRepo() {
       if (rows.length === 0) return;
       await tx.execute(
         sql`INSERT INTO lead (id, user_id, mobile, city_id, estate_id, source, service_type, status, agent_id,
-                              assigned_at, claim_due_at, sla_due_at, consent_id, created_at)
+                              assigned_at, claim_due_at, sla_due_at, consent_id, created_at, brief)
             SELECT id, user_id, mobile, city_id, estate_id, source, service_type, 'open', agent_id,
                    CASE WHEN agent_id IS NULL THEN NULL ELSE to_timestamp(at / 1000.0) END,
                    to_timestamp(claim_due_at / 1000.0), to_timestamp(sla_due_at / 1000.0), consent_id,
-                   to_timestamp(at / 1000.0)
+                   to_timestamp(at / 1000.0), brief
             FROM json_to_recordset(${json(
               rows.map((l) => ({
                 id: l.id,
@@ -214,9 +217,10 @@ export function createIntakeRepo() {
                 sla_due_at: l.slaDueAt,
                 consent_id: l.consentId,
                 at: l.at,
+                brief: l.brief,
               })),
             )}) AS x(id bigint, user_id int, mobile text, city_id int, estate_id int, source text, service_type text,
-                     agent_id int, claim_due_at float8, sla_due_at float8, consent_id int, at float8)`,
+                     agent_id int, claim_due_at float8, sla_due_at float8, consent_id int, at float8, brief jsonb)`,
       );
     },
 

@@ -91,7 +91,17 @@ describe('planBatch', () => {
     const plan = planBatch(
       [item(), item({ estateIds: [11] })],
       snapshot({
-        recent: [{ id: 7, mobile: '13900000001', estateId: 10, cityId: 1, serviceType: 'buy', createdAt: T0 - 60_000 }],
+        recent: [
+          {
+            id: 7,
+            mobile: '13900000001',
+            agentId: 110,
+            estateId: 10,
+            cityId: 1,
+            serviceType: 'buy',
+            createdAt: T0 - 60_000,
+          },
+        ],
         history: [{ mobile: '13900000001', estateId: 11, cityId: 1, agentId: 111, at: T0 - 2 * 86_400_000 }],
       }),
     );
@@ -138,6 +148,51 @@ describe('planBatch', () => {
     ]);
     expect(plan.leads).toEqual([expect.objectContaining({ estateId: null, cityId: 1, agentId: 300 })]);
     expect(plan.consents).toHaveLength(1);
+  });
+});
+
+describe('a chosen agent (委托找房)', () => {
+  const brief = {
+    budgetMin: 300,
+    budgetMax: 500,
+    districtId: null,
+    districtName: null,
+    rooms: 2,
+    message: '两房，近地铁',
+  };
+  const contractor = (over: Partial<IntakeRequest> = {}, at = T0) =>
+    item({ route: 'contractor', estateIds: [], cityId: 1, agentId: 300, brief, source: 'contractor', ...over }, at);
+
+  it('gets the lead directly, keeps it (no claim deadline), with the brief; dedupes per agent', () => {
+    const plan = planBatch(
+      [contractor(), contractor({}, T0 + 1), contractor({ agentId: 301 }, T0 + 2)],
+      snapshot({ serving: [...snapshot().serving, { estateId: null, cityId: 1, id: 301, rating: 1 }] }),
+    );
+    expect(plan.leads).toEqual([
+      expect.objectContaining({ agentId: 300, claimDueAt: null, brief, estateId: null, cityId: 1 }),
+      expect.objectContaining({ agentId: 301, claimDueAt: null }),
+    ]);
+    expect(bodies(plan)).toEqual([
+      { leadIds: [-1], cappedEstateIds: [] },
+      { leadIds: [-1], cappedEstateIds: [] },
+      { leadIds: [-2], cappedEstateIds: [] },
+    ]);
+  });
+
+  it('past the daily cap without that agent: refused, and nothing of it kept', () => {
+    const today = [110, 111, 112].map((agentId) => ({
+      mobile: '13900000001',
+      estateId: 10,
+      cityId: 1,
+      agentId,
+      at: T0 - 60_000,
+    }));
+    const plan = planBatch([contractor()], snapshot({ history: today }));
+    expect(bodies(plan)).toEqual([LEAD_MESSAGES.agentCapped]);
+    expect(plan.consents).toHaveLength(0);
+    expect(plan.leads).toHaveLength(0);
+    const again = planBatch([contractor({ agentId: 110 })], snapshot({ history: today }));
+    expect(again.leads).toEqual([expect.objectContaining({ agentId: 110 })]);
   });
 });
 

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@fjt/db';
 import {
+  AGENT_CONTACTS_PER_DAY,
   ApiError,
   LEAD_CLAIM_MINUTES,
   LEAD_CONSENT_VERSION,
@@ -25,6 +26,7 @@ import {
   type NewIdempotency,
   type NewLead,
   type PhoneAgent,
+  type RecentLead,
 } from './intake-repo.ts';
 import type { AgentCandidate } from './repo.ts';
 import { allowedAgents, pickAgent, shanghaiDayStart, type IntakeRequest } from './rules.ts';
@@ -120,6 +122,31 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
       targets.push({ estateId: null, cityId: req.cityId });
     }
 
+    const dedupeSince = at - LEAD_DEDUPE_HOURS * HOUR;
+    const dayStart = shanghaiDayStart(at).getTime();
+    const todayOf = () => new Set(history.filter((h) => h.mobile === mobile && h.at >= dayStart).map((h) => h.agentId));
+    /** The phone's newest live lead of this target and service (held by the chosen agent, when one is chosen). */
+    const recentOf = (target: { estateId: number | null; cityId: number }) =>
+      recent
+        .filter(
+          (l) =>
+            l.mobile === mobile &&
+            sameTarget(l, target) &&
+            l.serviceType === req.serviceType &&
+            (req.agentId === undefined || l.agentId === req.agentId) &&
+            l.createdAt > dedupeSince,
+        )
+        .reduce<RecentLead | null>((a, l) => (a === null || l.createdAt > a.createdAt ? l : a), null);
+    // the one agent asked for cannot have it: nothing is kept (the consent neither)
+    if (req.agentId !== undefined) {
+      const today = todayOf();
+      const capped = today.size >= AGENT_CONTACTS_PER_DAY && !today.has(req.agentId);
+      if (capped && targets.some((t) => recentOf(t) === null)) {
+        plan.outcomes.push({ error: ApiError.tooMany(LEAD_MESSAGES.agentCapped) });
+        continue;
+      }
+    }
+
     const consent = plan.consents.length;
     plan.consents.push({
       mobile,
@@ -130,18 +157,8 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
       at,
     });
     const body: SaveRealPriceBody = { leadIds: [], cappedEstateIds: [] };
-    const dedupeSince = at - LEAD_DEDUPE_HOURS * HOUR;
-    const dayStart = shanghaiDayStart(at).getTime();
     for (const target of targets) {
-      const existing = recent
-        .filter(
-          (l) =>
-            l.mobile === mobile &&
-            sameTarget(l, target) &&
-            l.serviceType === req.serviceType &&
-            l.createdAt > dedupeSince,
-        )
-        .reduce<(typeof recent)[number] | null>((a, l) => (a === null || l.createdAt > a.createdAt ? l : a), null);
+      const existing = recentOf(target);
       if (existing) {
         body.leadIds.push(existing.id);
         continue;
@@ -150,10 +167,9 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
       const fresh: AgentCandidate[] = servingOf(target)
         .filter((s) => !had.has(s.id))
         .map((s) => ({ id: s.id, rating: s.rating, load: load.get(s.id) ?? 0 }));
-      let agentId: number | null = null;
-      if (fresh.length > 0) {
-        const today = new Set(history.filter((h) => h.mobile === mobile && h.at >= dayStart).map((h) => h.agentId));
-        const chosen = pickAgent(allowedAgents(fresh, today));
+      let agentId: number | null = req.agentId ?? null;
+      if (agentId === null && fresh.length > 0) {
+        const chosen = pickAgent(allowedAgents(fresh, todayOf()));
         if (!chosen) {
           if (target.estateId !== null) body.cappedEstateIds.push(target.estateId);
           continue;
@@ -168,13 +184,14 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
         source: req.source,
         serviceType: req.serviceType,
         agentId,
-        // nobody serves it yet: the job looks again after the same wait
-        claimDueAt: at + LEAD_CLAIM_MINUTES * MINUTE,
+        // nobody serves it yet: the job looks again after the same wait; a chosen agent keeps its lead
+        claimDueAt: req.agentId === undefined ? at + LEAD_CLAIM_MINUTES * MINUTE : null,
         slaDueAt: at + LEAD_SLA_HOURS * HOUR,
         consent,
+        brief: req.brief ?? null,
         at,
       });
-      recent.push({ id, mobile, ...target, serviceType: req.serviceType, createdAt: at });
+      recent.push({ id, mobile, agentId, ...target, serviceType: req.serviceType, createdAt: at });
       if (agentId !== null) {
         plan.events.push({ leadId: id, at, kind: 'assigned', data: { agentId } });
         history.push({ mobile, ...target, agentId, at });

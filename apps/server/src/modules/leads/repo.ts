@@ -322,7 +322,7 @@ const leadColumns = sql`l.id::int AS id, l.mobile, l.city_id AS "cityId", l.esta
   e.name AS "estateName", l.source, l.service_type AS "serviceType", l.status, l.agent_id AS "agentId",
   a.name AS "agentName", ${TS('l.created_at')} AS "createdAt", ${TS('l.assigned_at')} AS "assignedAt",
   ${TS('l.claim_due_at')} AS "claimDueAt", ${TS('l.sla_due_at')} AS "slaDueAt", ${TS('l.claimed_at')} AS "claimedAt",
-  ${TS('l.closed_at')} AS "closedAt"`;
+  ${TS('l.closed_at')} AS "closedAt", l.brief`;
 
 const bindingColumns = (now: Date) =>
   sql`id::int AS id, virtual_number AS "virtualNumber", user_id AS "userId", mobile, agent_id AS "agentId",

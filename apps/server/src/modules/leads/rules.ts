@@ -1,6 +1,6 @@
 // The rules every passing of a lead to an agent follows, whether at intake (a batch decided in memory) or when the
 // claim deadline moves it on (one lead at a time): the cap's day, who may be chosen, and the weighted round robin.
-import { AGENT_CONTACTS_PER_DAY, type LeadSource, type ServiceType } from '@fjt/domain';
+import { AGENT_CONTACTS_PER_DAY, type LeadBrief, type LeadSource, type ServiceType } from '@fjt/domain';
 import type { AgentCandidate } from './repo.ts';
 
 const DAY = 24 * 60 * 60_000;
@@ -59,4 +59,11 @@ export interface IntakeRequest {
   idempotencyKey: string | undefined;
   /** What the key's hash covers: the validated body. */
   body: unknown;
+  /**
+   * One chosen agent instead of dispatch (委托找房: a contractor of cityId): the lead goes to it directly (still
+   * within the phone's daily cap), keeps it (no claim deadline), and dedupes per agent.
+   */
+  agentId?: number;
+  /** The buyer's brief, kept on the lead. */
+  brief?: LeadBrief;
 }

@@ -1,13 +1,12 @@
 // The bottom order sheet (spec §2 overlays, PAGES.md §3.11): phone, 服务 (买房/卖房/租房/贷款) and a checklist of
 // estates to ask about with this one; the same demand call as the deal-price modal, with serviceType and
 // source 'order-sheet'. Opened where a page has no agent to offer (the agent list's empty state).
-import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { SERVICE_TYPES, SERVICE_TYPE_LABELS, type ServiceType } from '@fjt/domain';
 import { EstateChecklist } from './EstateChecklist.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import { useLeadForm } from './use-lead-form.ts';
-import './lead-form.css';
+import { LeadSheet } from './LeadSheet.tsx';
 
 export interface OrderSheetProps {
   visible: boolean;
@@ -18,9 +17,9 @@ export interface OrderSheetProps {
 
 export function OrderSheet({ visible, onClose, cityId, estate }: OrderSheetProps) {
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyClassName="lead-sheet" destroyOnClose>
-      {visible ? <OrderSheetForm onClose={onClose} cityId={cityId} estate={estate} /> : null}
-    </Popup>
+    <LeadSheet visible={visible} onClose={onClose} title="委托经纪人" testId="order-sheet">
+      <OrderSheetForm onClose={onClose} cityId={cityId} estate={estate} />
+    </LeadSheet>
   );
 }
 
@@ -33,17 +32,7 @@ function OrderSheetForm({ onClose, cityId, estate }: Omit<OrderSheetProps, 'visi
   };
   const { recommended } = form.data;
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-label="委托经纪人"
-      data-testid="order-sheet"
-      className="lead-sheet__inner"
-    >
-      <button type="button" className="lead-modal__close" aria-label="关闭" onClick={onClose}>
-        ×
-      </button>
-      <h2 className="lead-modal__title">委托经纪人</h2>
+    <>
       <p className="lead-section__subtitle">留下电话，平台为您安排熟悉{estate.name}的经纪人</p>
       <div className="lead-modal__scroll">
         <PhoneField phone={form.phone} onChange={form.setPhone} />
@@ -79,6 +68,6 @@ function OrderSheetForm({ onClose, cityId, estate }: Omit<OrderSheetProps, 'visi
       >
         提交
       </button>
-    </div>
+    </>
   );
 }

@@ -5,6 +5,9 @@
 import {
   IDEMPOTENCY_HEADER,
   type AgentGetResult,
+  type ContractorListBody,
+  type ContractorSendBody,
+  type ContractorSendInput,
   type EstateRecommendBody,
   type LeadConsentState,
   type LeadConsentWithdrawBody,
@@ -13,7 +16,7 @@ import {
   type SaveRealPriceInput,
   type UserInfo,
 } from '@fjt/domain';
-import { callApi } from '../../lib/session.ts';
+import { callApi, checkLogin } from '../../lib/session.ts';
 
 export interface LeadFormData {
   /** null: a visitor (or not answered yet). */
@@ -66,4 +69,23 @@ export function loadLeadConsent() {
 /** NEW POST lead/consent/withdraw ('不再联系我'): every consent of the phone withdrawn, its open leads closed. */
 export function withdrawLeadConsent() {
   return callApi<LeadConsentWithdrawBody>('lead/consent/withdraw', {});
+}
+
+/** 委托找房: the city's contracted house-search agents (with its districts) and the user, at once. */
+export async function loadContractorSheet(cityId: number) {
+  const [user, contractors] = await Promise.all([
+    // the sheet opens for a signed-in user only: the kept login check has the profile
+    checkLogin(),
+    callApi<ContractorListBody>(`house/search-house-contractor?cityId=${cityId}`),
+  ]);
+  return {
+    user,
+    contractors: contractors.resultCode === 0 && contractors.body ? contractors.body : null,
+    errMsg: contractors.resultCode === 0 ? '' : contractors.errMsg,
+  };
+}
+
+/** POST house/contractor/sendMsg: the brief to one contractor, one Idempotency-Key per opening of the sheet. */
+export function sendContractorBrief(input: ContractorSendInput, idempotencyKey: string) {
+  return callApi<ContractorSendBody>('house/contractor/sendMsg', input, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }

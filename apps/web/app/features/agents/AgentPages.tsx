@@ -1,5 +1,5 @@
 // 经纪人主页 (PAGES.md §3.11 /{city}/agent/{id?}): one agent's figures, the estates it serves, its listings on sale
-// and its latest deals, with 打电话 (a virtual number) and 在线聊; without an id, the city's agents, best rated (or
+// and its latest deals, with 打电话 (a virtual number), 在线咨询 and 复制微信; without an id, the city's agents, best rated (or
 // most deals) first, 20 at a time.
 import { Link } from 'react-router';
 import { InfiniteScroll } from 'antd-mobile';
@@ -16,9 +16,9 @@ import { AgentCard } from '../../components/agent-card/AgentCard.tsx';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyNote, EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { CallAgentButton } from '../../components/agent-card/CallAgentButton.tsx';
+import { AgentChatLink, CopyWechatButton } from '../../components/agent-card/AgentContactActions.tsx';
+import { ContractorEntry } from '../../components/lead-form/LazyContractorSheet.tsx';
 import './agents.css';
-
-const imPath = (a: { id: number; name: string }) => `/im?userid=agent-${a.id}&username=${encodeURIComponent(a.name)}`;
 
 const cityStats = (a: AgentProfile) => `服务${a.estateCount}个小区 · 在售${a.onSaleCount}套 · 成交${a.dealCount}套`;
 
@@ -33,7 +33,13 @@ export function AgentProfilePage({ cityId, detail }: { cityId: number; detail: A
   return (
     <main className="agent-page" data-testid="agent-page">
       <header className="agent-page__head">
-        <AgentCard agent={agent} stats={`${agent.company} · 服务${agent.estateCount}个小区`} />
+        <AgentCard
+          agent={agent}
+          stats={`${agent.company} · 服务${agent.estateCount}个小区`}
+          actions={
+            agent.wechatNo ? <CopyWechatButton wechatNo={agent.wechatNo} className="agent-card__action" /> : undefined
+          }
+        />
       </header>
       <Card flush label="服务数据">
         <dl className="agent-facts">
@@ -80,9 +86,7 @@ export function AgentProfilePage({ cityId, detail }: { cityId: number; detail: A
       />
       <p className="agent-page__note">{NUMBER_PROTECTION_NOTE}</p>
       <div className="bottom-bar bottom-bar--split">
-        <Link className="btn" to={imPath(agent)}>
-          在线聊
-        </Link>
+        <AgentChatLink agent={agent} className="btn" />
         <CallAgentButton agentId={agent.id} className="btn btn-primary" />
       </div>
     </main>
@@ -145,6 +149,7 @@ export function AgentDirectory({
         <p>
           共{agents.total}位 · {NUMBER_PROTECTION_NOTE}
         </p>
+        <ContractorEntry cityId={cityId} lead="说说需求，平台签约的找房顾问帮您找房" />
         <nav className="agent-sorts" aria-label="排序">
           {SORTS.map((s) => (
             <Link
@@ -180,9 +185,7 @@ export function AgentDirectory({
                   actions={
                     <>
                       <CallAgentButton agentId={a.id} className="agent-card__action" />
-                      <Link className="agent-card__action" to={imPath(a)}>
-                        在线聊
-                      </Link>
+                      <AgentChatLink agent={a} className="agent-card__action" />
                     </>
                   }
                 />

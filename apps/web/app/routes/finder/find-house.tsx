@@ -1,6 +1,7 @@
 // /{city}/find-house 帮我找房 (PAGES.md §3.1), a budget-first wizard: "where can I afford?". Step 1 the budget
 // (万), step 2 districts (each with how many of its plates fit), step 3 room type, area and purpose; then the
-// plates whose typical total fits. Every step is a link carrying the whole state in the URL.
+// plates whose typical total fits. Every step is a link carrying the whole state in the URL. 委托找房 hands the
+// search to a contracted house-search agent (the contractor sheet).
 import { Form, Link, data } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, parseCityId, type FindPurpose } from '@fjt/domain';
 import type { Route } from './+types/find-house';
@@ -14,6 +15,7 @@ import {
   type FindKey,
 } from '../../features/finder/find-house-params.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { ContractorEntry } from '../../components/lead-form/LazyContractorSheet.tsx';
 import '../../features/finder/finder.css';
 
 const PURPOSES: { value: FindPurpose; label: string }[] = [
@@ -60,6 +62,7 @@ export default function FindHousePage({ loaderData }: Route.ComponentProps) {
       <header className="finder-head">
         <h1>{cityName}帮我找房</h1>
         <p className="finder-head__explain">先定预算，再看哪些区域和板块买得起。</p>
+        <ContractorEntry cityId={cityId} lead="不想自己挑？把需求交给平台签约的找房顾问" />
       </header>
 
       <section className="finder-step" aria-label="第一步：预算">

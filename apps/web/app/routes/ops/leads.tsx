@@ -17,6 +17,7 @@ import {
   SERVICE_TYPE_LABELS,
   pageTitle,
   type AgentCallBody,
+  type LeadBrief,
   type LeadSource,
   type LeadStatus,
   type OpsLead,
@@ -51,6 +52,21 @@ function countdown(iso: string, now: number): { text: string; late: boolean } {
   const minutes = Math.round(Math.abs(ms) / 60_000);
   const span = minutes >= 60 ? `${Math.floor(minutes / 60)}小时${minutes % 60}分钟` : `${minutes}分钟`;
   return ms >= 0 ? { text: `还剩 ${span}`, late: false } : { text: `已超时 ${span}`, late: true };
+}
+
+/** A 委托找房 brief's figures: '预算300–500万 · 西湖区 · 3室' (不限 where the buyer left one open). */
+function briefFacts(brief: LeadBrief): string {
+  const { budgetMin: min, budgetMax: max } = brief;
+  const budget =
+    min !== null && max !== null
+      ? `${min}–${max}万`
+      : min !== null
+        ? `${min}万以上`
+        : max !== null
+          ? `${max}万以内`
+          : '不限';
+  const rooms = brief.rooms === null ? '户型不限' : brief.rooms >= 5 ? '5室及以上' : `${brief.rooms}室`;
+  return `预算${budget} · ${brief.districtName ?? '区域不限'} · ${rooms}`;
 }
 
 /** The clock the deadlines count down on, ticking each 30 s. */
@@ -244,6 +260,16 @@ function LeadBlock({
           {SERVICE_TYPE_LABELS[lead.serviceType as ServiceType] ?? lead.serviceType} · 来自
           {LEAD_SOURCE_LABELS[lead.source as LeadSource] ?? lead.source}
         </dd>
+        {lead.brief ? (
+          <>
+            <dt>找房需求</dt>
+            <dd data-testid="ops-lead-brief">
+              {briefFacts(lead.brief)}
+              <br />
+              {lead.brief.message}
+            </dd>
+          </>
+        ) : null}
         <dt>状态</dt>
         <dd>
           <span className="ops-chip" data-testid="ops-lead-status">

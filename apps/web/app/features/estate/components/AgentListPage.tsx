@@ -2,13 +2,12 @@
 // WeChat; numbers are protected (virtual numbers only, spec §6).
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { showToast } from '../../../lib/toast.ts';
 import { LEAD_SLA_HOURS, NUMBER_PROTECTION_NOTE, type EstateAgent, type EstateBasicInfo } from '@fjt/domain';
-import { copyText } from '../../../lib/copy-text.ts';
 import { unitPrice } from '../../../lib/display.ts';
 import { AgentCard } from '../../../components/agent-card/AgentCard.tsx';
 import { estateAgentStats } from '../agent-stats.ts';
 import { CallAgentButton } from '../../../components/agent-card/CallAgentButton.tsx';
+import { AgentChatLink, CopyWechatButton } from '../../../components/agent-card/AgentContactActions.tsx';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 import { Card } from '../../../components/card/Card.tsx';
 import { LazyOrderSheet } from '../../../components/lead-form/LazyOrderSheet.tsx';
@@ -24,9 +23,6 @@ export function AgentListPage({
   agents: EstateAgent[];
 }) {
   const [sheetOpen, setSheetOpen] = useState(false);
-  const copyWechat = (wechatNo: string) => {
-    copyText(wechatNo).catch(() => showToast('复制失败，请手动复制'));
-  };
   return (
     <main className="agent-list-page" data-testid="agent-list-page">
       <header className="agent-list-head">
@@ -60,17 +56,8 @@ export function AgentListPage({
                   actions={
                     <>
                       <CallAgentButton agentId={a.id} estateId={basic.id} className="agent-card__action" />
-                      <Link
-                        className="agent-card__action"
-                        to={`/im?userid=agent-${a.id}&username=${encodeURIComponent(a.name)}`}
-                      >
-                        在线聊
-                      </Link>
-                      {a.wechatNo ? (
-                        <button type="button" className="agent-card__action" onClick={() => copyWechat(a.wechatNo!)}>
-                          复制微信
-                        </button>
-                      ) : null}
+                      <AgentChatLink agent={a} className="agent-card__action" />
+                      {a.wechatNo ? <CopyWechatButton wechatNo={a.wechatNo} className="agent-card__action" /> : null}
                     </>
                   }
                 />
