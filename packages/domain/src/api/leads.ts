@@ -17,10 +17,20 @@ export const RECOMMEND_SUBTITLE = '96%看过该房源的用户同时咨询了以
 /** research §3: the agent list's note on number protection. */
 export const NUMBER_PROTECTION_NOTE = '号码保护，通话使用虚拟号';
 
-/** Version of the consent text the user saw; stored with every consent record. Bump when the wording changes. */
-export const LEAD_CONSENT_VERSION = 'lead-consent-2026-11';
-/** Shown under the phone input (spec §2: the deal agent may contact the user); the text LEAD_CONSENT_VERSION names. */
-export const LEAD_CONSENT_TEXT = '提交即表示同意房价通将您的需求转给服务该小区的经纪人，经纪人可能通过虚拟号码联系您。';
+/**
+ * The consent texts a lead form shows under the phone input (spec §2: the agent may contact the user), by version;
+ * the version the user saw is stored with every consent record. A new wording is a new version.
+ */
+export const LEAD_CONSENTS = {
+  'lead-consent-2026-11': '提交即表示同意房价通将您的需求转给服务该小区的经纪人，经纪人可能通过虚拟号码联系您。',
+  'contractor-consent-2026-11': '提交即表示同意房价通将您的找房需求转给您选择的找房顾问，顾问可能通过虚拟号码联系您。',
+} as const;
+export type LeadConsentVersion = keyof typeof LEAD_CONSENTS;
+/** The estate forms' consent (the modal, the order sheet, 底价揭秘, loans). */
+export const LEAD_CONSENT_VERSION: LeadConsentVersion = 'lead-consent-2026-11';
+export const LEAD_CONSENT_TEXT = LEAD_CONSENTS[LEAD_CONSENT_VERSION];
+/** 委托找房's consent: the brief goes to the one contractor chosen. */
+export const CONTRACTOR_CONSENT_VERSION: LeadConsentVersion = 'contractor-consent-2026-11';
 
 /** Estates consulted together with the one of the page (the modal's checked recommendations). */
 export const MAX_SECOND_ESTATES = 10;

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   CONTRACTOR_MESSAGES,
   IDEMPOTENCY_HEADER,
-  LEAD_CONSENT_VERSION,
+  CONTRACTOR_CONSENT_VERSION,
   LEAD_MESSAGES,
   MOBILE_FORMAT_ERROR,
   type ContractorListBody,
@@ -160,7 +160,7 @@ describe('house/contractor/sendMsg', () => {
     const [consent] = await q<{ text_version: string; page: string }>(`SELECT * FROM lead_consent WHERE id = $1`, [
       lead!.consent_id,
     ]);
-    expect(consent).toMatchObject({ text_version: LEAD_CONSENT_VERSION, page: '/605/agent' });
+    expect(consent).toMatchObject({ text_version: CONTRACTOR_CONSENT_VERSION, page: '/605/agent' });
     const events = await q<{ kind: string; data: { agentId: number } }>(
       `SELECT kind, data FROM lead_event WHERE lead_id = $1`,
       [leadId],

@@ -3,6 +3,7 @@
 // agents, the 24-hour dedupe per agent, Idempotency-Key).
 import {
   ApiError,
+  CONTRACTOR_CONSENT_VERSION,
   CONTRACTOR_MESSAGES,
   type ContractorListBody,
   type ContractorListQuery,
@@ -45,6 +46,7 @@ export function createContractorsService(repo: ContractorsRepo, leads: Pick<Lead
         idempotencyKey: request.idempotencyKey,
         body: input,
         agentId: contractor.id,
+        consentVersion: CONTRACTOR_CONSENT_VERSION,
         brief: {
           budgetMin: input.budget?.min ?? null,
           budgetMax: input.budget?.max ?? null,

@@ -151,7 +151,7 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
     plan.consents.push({
       mobile,
       userId: req.user?.id ?? null,
-      textVersion: LEAD_CONSENT_VERSION,
+      textVersion: req.consentVersion ?? LEAD_CONSENT_VERSION,
       ip: req.ip,
       page: req.page ?? null,
       at,

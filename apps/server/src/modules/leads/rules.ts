@@ -1,6 +1,12 @@
 // The rules every passing of a lead to an agent follows, whether at intake (a batch decided in memory) or when the
 // claim deadline moves it on (one lead at a time): the cap's day, who may be chosen, and the weighted round robin.
-import { AGENT_CONTACTS_PER_DAY, type LeadBrief, type LeadSource, type ServiceType } from '@fjt/domain';
+import {
+  AGENT_CONTACTS_PER_DAY,
+  type LeadBrief,
+  type LeadConsentVersion,
+  type LeadSource,
+  type ServiceType,
+} from '@fjt/domain';
 import type { AgentCandidate } from './repo.ts';
 
 const DAY = 24 * 60 * 60_000;
@@ -66,4 +72,6 @@ export interface IntakeRequest {
   agentId?: number;
   /** The buyer's brief, kept on the lead. */
   brief?: LeadBrief;
+  /** The consent text the form showed (LEAD_CONSENT_VERSION when left out). */
+  consentVersion?: LeadConsentVersion;
 }

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  CONTRACTOR_CONSENT_VERSION,
   CONTRACTOR_MESSAGE_MAX,
   CONTRACTOR_MESSAGES,
   CONTRACTOR_ROOMS,
@@ -271,7 +272,7 @@ function ContractorBrief({
             {message.length}/{CONTRACTOR_MESSAGE_MAX}
           </span>
         </label>
-        <PhoneField phone={phone} onChange={setPhone} />
+        <PhoneField phone={phone} onChange={setPhone} consent={CONTRACTOR_CONSENT_VERSION} />
       </div>
       <button
         type="button"

@@ -2,7 +2,14 @@
 // is until the user edits it; the first edit clears it for a new number. Left unedited, the form sends no
 // mobile and the server uses the account's own number (leads.ts saveRealPriceInput).
 import { useEffect, useState } from 'react';
-import { LEAD_CONSENT_TEXT, MOBILE_FORMAT_ERROR, isValidMobile, type UserInfo } from '@fjt/domain';
+import {
+  LEAD_CONSENTS,
+  LEAD_CONSENT_VERSION,
+  MOBILE_FORMAT_ERROR,
+  isValidMobile,
+  type LeadConsentVersion,
+  type UserInfo,
+} from '@fjt/domain';
 
 export interface PhoneState {
   value: string;
@@ -43,7 +50,16 @@ export function usePhone(user: UserInfo | null): [PhoneState, (next: string) => 
   return [state, (next) => setState((s) => nextPhone(s, next))];
 }
 
-export function PhoneField({ phone, onChange }: { phone: PhoneState; onChange: (next: string) => void }) {
+export function PhoneField({
+  phone,
+  onChange,
+  consent = LEAD_CONSENT_VERSION,
+}: {
+  phone: PhoneState;
+  onChange: (next: string) => void;
+  /** Which consent text the form shows (the one its endpoint records). */
+  consent?: LeadConsentVersion;
+}) {
   return (
     <div className="lead-phone">
       <label className="lead-phone__row">
@@ -61,7 +77,7 @@ export function PhoneField({ phone, onChange }: { phone: PhoneState; onChange: (
         />
       </label>
       <p className="lead-phone__note" data-testid="lead-consent">
-        {LEAD_CONSENT_TEXT}
+        {LEAD_CONSENTS[consent]}
       </p>
     </div>
   );
