@@ -77,6 +77,8 @@ import { reportFulfilment } from './modules/mall/fulfil.ts';
 import { createMallService } from './modules/mall/service.ts';
 import { mallRoutes } from './modules/mall/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
+import { superiorRoutes } from './modules/superior/routes.ts';
+import { createSuperiorService } from './modules/superior/service.ts';
 import { createLeadsService, LEAD_REASSIGN_JOB_MS } from './modules/leads/service.ts';
 
 export interface BuildOptions {
@@ -379,6 +381,7 @@ export async function buildApp({
       });
       await api.register(walletRoutes, { wallet, orders: payments.orders, staff });
       await api.register(leadsRoutes, { leads, staff, sandbox: smsProvider === 'sandbox' });
+      await api.register(superiorRoutes, { superior: createSuperiorService(database.db) });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -52,3 +52,4 @@ export * from './api/ops-orders.ts';
 export * from './api/wallet.ts';
 export * from './api/leads.ts';
 export * from './api/agents.ts';
+export * from './api/superior.ts';

@@ -16,6 +16,7 @@ import {
   ok,
   subsCancelInput,
   subscribeAuthorInput,
+  subscribeCheckQuery,
   subscribeDeleteBody,
   subscribeDeleteInput,
   subscribeTargetInput,
@@ -200,8 +201,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
     {
       schema: {
         tags,
-        summary: '是否已订阅板块或新盘（新）',
-        querystring: subscribeTargetInput,
+        summary: '是否已订阅板块、新盘或关注作者（新）',
+        querystring: subscribeCheckQuery,
         response: { 200: envelopeOf(subscriptionState) },
       },
     },
