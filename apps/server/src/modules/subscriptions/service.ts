@@ -23,7 +23,6 @@ export const UNKNOWN_TARGET: Record<SubscriptionTarget | FavoriteTarget, string>
 };
 export const FOLLOW_SELF = '不能关注自己';
 
-
 export function createSubscriptionsService(repo: SubscriptionsRepo) {
   const mustExist = async (type: SubscriptionTarget | FavoriteTarget, id: number) => {
     if (!(await repo.targetExists(type, id))) throw ApiError.notFound(UNKNOWN_TARGET[type]);

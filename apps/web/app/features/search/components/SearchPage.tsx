@@ -6,7 +6,7 @@ import { SearchBar } from 'antd-mobile';
 import { showToast } from '../../../lib/toast.ts';
 import { useBack } from '../../../components/app-chrome/use-back.ts';
 import { SEARCH_KW_MAX, searchTargetPath, type HotSearch, type SearchTargetKind } from '@fjt/domain';
-import { useSuggestions } from '../use-suggestions.ts';
+import { useSuggestions } from '../../../lib/use-suggestions.ts';
 import {
   addToSearchHistory,
   clearSearchHistory,

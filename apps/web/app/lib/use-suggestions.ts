@@ -2,7 +2,7 @@
 // While the next answer is on its way the last one stays on screen, so the list does not flicker per keystroke.
 import { useEffect, useState } from 'react';
 import type { SearchSuggestGroup } from '@fjt/domain';
-import { getSuggestions } from './api/get-suggestions.ts';
+import { getSuggestions } from './get-suggestions.ts';
 
 /** PAGES.md §3.1: search/suggest with a 300 ms debounce. */
 export const SUGGEST_DEBOUNCE_MS = 300;
