@@ -264,12 +264,13 @@ export interface AgentsService {
 }
 
 /**
- * 达人推荐 (PAGES.md §3.11 pubBySuperior): a 达人's picks of a city with their header. viewerId null: a visitor
- * (followed false). Throws ApiError 401 (no superiorId, no viewer), 403 (my page without the label), 404 (达人不存在).
+ * 达人推荐 (PAGES.md §3.11 pubBySuperior): a 达人's picks of a city with their header; null when superiorId is no
+ * 达人. viewerId null: a visitor (followed false). My page (no superiorId) throws ApiError 401 without a viewer and
+ * 403 without the label.
  */
 export interface SuperiorService {
-  estates(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorEstateList>;
-  projects(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorProjectList>;
+  estates(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorEstateList | null>;
+  projects(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorProjectList | null>;
 }
 
 /** 海外房产 (PAGES.md §3.2 overseas-detail). */

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   ApiError,
+  SUPERIOR_NOT_FOUND,
   ok,
   superiorEstateList,
   superiorListQuery,
@@ -51,7 +52,11 @@ export const superiorRoutes: FastifyPluginAsyncZod<{ superior: SuperiorModule }>
         response: { 200: envelopeOf(superiorEstateList) },
       },
     },
-    async (request) => ok(await superior.estates(request.query, request.user?.id ?? null)),
+    async (request) => {
+      const body = await superior.estates(request.query, request.user?.id ?? null);
+      if (!body) throw ApiError.notFound(SUPERIOR_NOT_FOUND);
+      return ok(body);
+    },
   );
 
   app.get(
@@ -64,7 +69,11 @@ export const superiorRoutes: FastifyPluginAsyncZod<{ superior: SuperiorModule }>
         response: { 200: envelopeOf(superiorProjectList) },
       },
     },
-    async (request) => ok(await superior.projects(request.query, request.user?.id ?? null)),
+    async (request) => {
+      const body = await superior.projects(request.query, request.user?.id ?? null);
+      if (!body) throw ApiError.notFound(SUPERIOR_NOT_FOUND);
+      return ok(body);
+    },
   );
 
   app.post(

@@ -1,13 +1,12 @@
 // 达人 (issue 14, spec §4, §6, PAGES.md §3.11): staff give or take a user's super label (audited, in the change's
 // transaction); a super-user picks resale estates and new-house projects with a reason (at most
 // MAX_SUPERIOR_PICKS of each kind); anyone reads a 达人's picks of a city, newest first. No superior id means me:
-// a visitor is asked to log in, a user without the label gets 暂无权限; an id without a label is 达人不存在.
+// a visitor is asked to log in, a user without the label gets 暂无权限; an id without a label is no 达人 (null).
 import type { Database } from '@fjt/db';
 import {
   ApiError,
   MAX_SUPERIOR_PICKS,
   NO_SUPER_LABEL,
-  SUPERIOR_NOT_FOUND,
   SUPERIOR_PAGE_SIZE,
   SUPERIOR_PICK_LIMIT,
   UNKNOWN_PICK_TARGET,
@@ -53,13 +52,18 @@ export function createSuperiorService(db: Database) {
   const inTransaction = <T>(work: (tx: Database) => Promise<T>) =>
     db.transaction((tx) => work(tx as unknown as Database));
 
-  /** The 达人 whose page it is, with the header; throws the page's 401 / 403 / 404. */
+  /**
+   * The 达人 whose page it is, with the header; null when superiorId is no 达人. My page (no superiorId) throws
+   * 401 for a visitor and 403 without the label.
+   */
   const superiorOf = async ({ superiorId, cityId }: SuperiorListQuery, viewerId: number | null) => {
     const userId = superiorId ?? viewerId;
     if (userId === null) throw ApiError.unauthorized();
     const header = await repo.header(userId, cityId, viewerId);
-    if (!header)
-      throw superiorId === undefined ? ApiError.forbidden(NO_SUPER_LABEL) : ApiError.notFound(SUPERIOR_NOT_FOUND);
+    if (!header) {
+      if (superiorId === undefined) throw ApiError.forbidden(NO_SUPER_LABEL);
+      return null;
+    }
     const mine = userId === viewerId;
     return { ...header, followed: mine ? false : header.followed, mine };
   };
@@ -108,15 +112,17 @@ export function createSuperiorService(db: Database) {
       return { picked: false, count: await repo.pickCount(userId, kind) };
     },
 
-    async estates(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorEstateList> {
+    async estates(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorEstateList | null> {
       const superior = await superiorOf(query, viewerId);
+      if (!superior) return null;
       const size = SUPERIOR_PAGE_SIZE;
       const { total, rows } = await repo.estatePicks(superior.userId, query.cityId, query.page, size);
       return { superior, total, page: query.page, size, list: rows.map(withEstateMom) };
     },
 
-    async projects(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorProjectList> {
+    async projects(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorProjectList | null> {
       const superior = await superiorOf(query, viewerId);
+      if (!superior) return null;
       const size = SUPERIOR_PAGE_SIZE;
       const { total, rows } = await repo.projectPicks(superior.userId, query.cityId, query.page, size);
       return { superior, total, page: query.page, size, list: rows };

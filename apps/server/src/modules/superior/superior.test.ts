@@ -253,7 +253,7 @@ describe('the demo 达人', () => {
     ]);
     expect(user!.nickname).toBe(DEMO_SUPERIOR.nickname);
     const body = await service.estates({ superiorId: user!.id, cityId: 605, page: 1 }, null);
-    expect(body.total).toBe(DEMO_SUPERIOR_PICKS);
-    expect((await service.projects({ superiorId: user!.id, cityId: 605, page: 1 }, null)).total).toBeGreaterThan(0);
+    expect(body!.total).toBe(DEMO_SUPERIOR_PICKS);
+    expect((await service.projects({ superiorId: user!.id, cityId: 605, page: 1 }, null))!.total).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@
 // API in the browser). Without one, my page, all in the browser: a visitor goes to login, a user without the
 // super label sees 暂无权限, a 达人 manages their picks. An id that is no 达人 is a 404.
 import { data, Link } from 'react-router';
-import { ApiError, NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId, parseId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle, parseCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/pub-by-superior';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
@@ -20,15 +20,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const superiorId = parseId(params.pubBySuperior);
   if (superiorId === null) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const query = { superiorId, cityId, page: 1 };
-  try {
-    // no viewer: the page is the same for everyone (followed comes from the browser)
-    const [estates, projects] = await Promise.all([superior.estates(query, null), superior.projects(query, null)]);
-    return { cityId, superiorId, first: { estates, projects } };
-  } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 404)
-      throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
-    throw error;
-  }
+  // no viewer: the page is the same for everyone (关注 asks the API in the browser)
+  const [estates, projects] = await Promise.all([superior.estates(query, null), superior.projects(query, null)]);
+  if (!estates || !projects) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  return { cityId, superiorId, first: { estates, projects } };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
