@@ -23,15 +23,10 @@ import {
   subscriptionState,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
-import { CSRF_REFUSED } from '../../plugins/session.ts';
+import { CSRF_REFUSED, userIdOf } from '../../plugins/session.ts';
 import type { SubscriptionsService } from './service.ts';
 
 const tags = ['subscriptions'];
-
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw ApiError.unauthorized();
-  return request.user.id;
-}
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];

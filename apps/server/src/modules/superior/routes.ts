@@ -2,7 +2,6 @@
 // and privateNew (a 达人's picks; none = mine), NEW POST estate-dispatch/superior/pick and unpick. The lists say
 // whether the viewer follows the 达人, so every answer here is personal: `no-store`, never the response cache.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   ApiError,
   SUPERIOR_NOT_FOUND,
@@ -16,14 +15,10 @@ import {
   userLabelBody,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
+import { userIdOf } from '../../plugins/session.ts';
 import type { SuperiorModule } from './service.ts';
 
 const tags = ['superior'];
-
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw ApiError.unauthorized();
-  return request.user.id;
-}
 
 export const superiorRoutes: FastifyPluginAsyncZod<{ superior: SuperiorModule }> = async (app, { superior }) => {
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));

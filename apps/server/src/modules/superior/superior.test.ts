@@ -3,7 +3,6 @@
 // another 达人 and my own, 暂无权限, 达人不存在, the followed flag and no-store on every answer.
 // PGlite, or PostgreSQL with TEST_DATABASE_URL.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   MAX_SUPERIOR_PICKS,
   NO_SUPER_LABEL,
@@ -14,7 +13,7 @@ import {
   type SuperiorProjectList,
   type UserLabelBody,
 } from '@fjt/domain';
-import { expectFail as expectRefusal, seededApp, signInAs, testPhone, type SignedIn } from '../../testing.ts';
+import { expectPersonalFail, personalBody, seededApp, signInAs, testPhone, type SignedIn } from '../../testing.ts';
 import { EXIT } from '../staff/cli.ts';
 import { parseUserLabelArgs, runUserLabelCommand } from './cli.ts';
 import { createSuperiorService, DEMO_SUPERIOR, DEMO_SUPERIOR_PICKS } from './service.ts';
@@ -28,15 +27,8 @@ const get = (user: User | null, url: string) =>
 const post = (user: User | null, url: string, payload: object) =>
   seeded.app.inject({ method: 'POST', url: `${API}/${url}`, payload, headers: user ? { token: user.token } : {} });
 
-function bodyOf<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return (res.json() as { body: T }).body;
-}
-function expectFail(res: LightMyRequestResponse, status: number, errMsg?: string) {
-  expectRefusal(res, status, errMsg);
-  expect(res.headers['cache-control']).toBe('no-store');
-}
+const bodyOf = personalBody;
+const expectFail = expectPersonalFail;
 
 const superior = () => createSuperiorService(seeded.database.db);
 /** Runs `npm run ops -- user label …` against the test database. */

@@ -1,7 +1,7 @@
 // The rows of 订阅与收藏: an estate (cover, name, 区域 · 板块, 挂牌均价 with MoM red up / green down, 成交均价) that
 // opens the estate's page, and an author or column followed (name when known).
 import type { CollectEstateRow, CollectFollowRow } from '@fjt/domain';
-import { EstateFiguresCard } from '../../components/estate-card/EstateFiguresCard.tsx';
+import { EstateFiguresCard } from '../../components/estate-card/EstateCard.tsx';
 
 export function CollectEstateItem({ row }: { row: CollectEstateRow }) {
   return <EstateFiguresCard estate={row} className="collect-row" testId="collect-estate" />;

@@ -16,8 +16,7 @@ import {
 } from '@fjt/domain';
 import { Avatar } from '../../components/avatar/Avatar.tsx';
 import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
-import { EstateCover } from '../../components/estate-cover/EstateCover.tsx';
-import { EstateFiguresCard } from '../../components/estate-card/EstateFiguresCard.tsx';
+import { EstateCard, EstateFiguresCard } from '../../components/estate-card/EstateCard.tsx';
 import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
 import { useSendOrder } from '../../components/layouts/SendOrderLayout.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
@@ -265,25 +264,18 @@ function PickItem({
 /** A new-house pick in the estate card's pattern: cover, name, 区域 · 板块, 参考均价 and the sale status. */
 function ProjectPickCard({ project }: { project: SuperiorProjectPick }) {
   return (
-    <Link to={`/${project.cityId}/loupan/${project.id}`} className="estate-card sup-pick__card">
-      <EstateCover id={project.id} name={project.name} district={project.districtName} />
-      <span className="estate-card__body">
-        <strong className="estate-card__name">{project.name}</strong>
-        <span className="estate-card__meta">
-          {project.districtName} · {project.plateName}
-        </span>
-        <span className="estate-card__price">
-          {project.avgPrice !== null ? (
-            <>
-              <b className="num">{formatMoney(project.avgPrice)}</b>
-              <small>元/㎡ 参考均价</small>
-            </>
-          ) : (
-            <b>价格待定</b>
-          )}
-        </span>
-        <span className="estate-card__counts">{project.saleStatus}</span>
+    <EstateCard to={`/${project.cityId}/loupan/${project.id}`} place={project} className="sup-pick__card">
+      <span className="estate-card__price">
+        {project.avgPrice !== null ? (
+          <>
+            <b className="num">{formatMoney(project.avgPrice)}</b>
+            <small>元/㎡ 参考均价</small>
+          </>
+        ) : (
+          <b>价格待定</b>
+        )}
       </span>
-    </Link>
+      <span className="estate-card__counts">{project.saleStatus}</span>
+    </EstateCard>
   );
 }
