@@ -132,8 +132,11 @@ test('a user follows the 达人 and unfollows', async ({ page }) => {
   const follow = page.getByTestId('superior-follow');
   await expect(follow).toHaveAttribute('data-follow', 'off');
   await expect(follow).toHaveText('+ 关注');
+  const card = page.getByTestId('superior-card');
+  const followers = Number((await card.textContent())!.match(/粉丝 (\d+)/)![1]);
   await follow.click();
   await expect(follow).toHaveText('已关注');
+  await expect(card).toContainText(`粉丝 ${followers + 1}`);
   await expect(page.getByText('关注成功')).toBeVisible();
   await page.screenshot({ path: shot('superior-followed') });
   await page.reload();

@@ -1,7 +1,7 @@
 // 达人推荐 (PAGES.md §3.11 /{city}/pubBySuperior/{id?}): a 达人's card (avatar, name, label, picks, followers,
 // 关注) and their picks of the city in two tabs, 二手房 and 新房, each with the 达人's reason and date. 咨询 on a
 // resale pick opens the deal-price modal; a new-house pick opens the project. On my own page: 添加推荐 and 删除.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import {
@@ -20,6 +20,7 @@ import { EstateCard, EstateFiguresCard } from '../../components/estate-card/Esta
 import { FollowButton } from '../../components/follow-button/FollowButton.tsx';
 import { useSendOrder } from '../../components/layouts/SendOrderLayout.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
+import { useFollow, type FollowState } from '../../lib/follow.ts';
 import { callApi } from '../../lib/session.ts';
 import { AddPickSheet } from './AddPickSheet.tsx';
 import { usePickList } from './use-pick-list.ts';
@@ -197,6 +198,11 @@ function SuperiorCard({
   newCount: number;
   onAdd: (() => void) | null;
 }) {
+  // the count was taken before this viewer's follow state was known: move it by what changes on this page
+  const { state } = useFollow('author', header.userId);
+  const firstKnown = useRef<FollowState | null>(null);
+  if (firstKnown.current === null && state !== 'unknown') firstKnown.current = state;
+  const followers = header.followerCount + (state === 'on' ? 1 : 0) - (firstKnown.current === 'on' ? 1 : 0);
   return (
     <header className="sup-card" data-testid="superior-card">
       <Avatar avatar={header.avatar} size={56} />
@@ -208,7 +214,7 @@ function SuperiorCard({
           </span>
         </h1>
         <p className="num">
-          推荐 {resaleCount + newCount} · 粉丝 {header.followerCount}
+          推荐 {resaleCount + newCount} · 粉丝 {Math.max(0, followers)}
         </p>
       </div>
       {onAdd ? (
