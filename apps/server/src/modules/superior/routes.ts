@@ -13,6 +13,7 @@ import {
   superiorProjectList,
   superiorUnpickInput,
   userLabelBody,
+  type SuperiorListQuery,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { userIdOf } from '../../plugins/session.ts';
@@ -36,40 +37,38 @@ export const superiorRoutes: FastifyPluginAsyncZod<{ superior: SuperiorModule }>
   );
 
   const base = '/estate-dispatch/superior';
-  app.get(
-    `${base}/private`,
+  // private and privateNew: the same query and rules, one kind of pick each
+  const lists = [
     {
-      schema: {
-        tags,
-        summary:
-          '达人推荐的二手房小区（城市内，最新在前，每页20条）与达人信息；不传 superiorId 为我的（须登录、须有达人标签）',
-        querystring: superiorListQuery,
-        response: { 200: envelopeOf(superiorEstateList) },
-      },
+      path: 'private',
+      what: '二手房小区',
+      body: superiorEstateList,
+      read: (query: SuperiorListQuery, viewerId: number | null) => superior.estates(query, viewerId),
     },
-    async (request) => {
-      const body = await superior.estates(request.query, request.user?.id ?? null);
-      if (!body) throw ApiError.notFound(SUPERIOR_NOT_FOUND);
-      return ok(body);
-    },
-  );
-
-  app.get(
-    `${base}/privateNew`,
     {
-      schema: {
-        tags,
-        summary: '达人推荐的新房楼盘（城市内，最新在前，每页20条）与达人信息；不传 superiorId 为我的',
-        querystring: superiorListQuery,
-        response: { 200: envelopeOf(superiorProjectList) },
+      path: 'privateNew',
+      what: '新房楼盘',
+      body: superiorProjectList,
+      read: (query: SuperiorListQuery, viewerId: number | null) => superior.projects(query, viewerId),
+    },
+  ] as const;
+  for (const list of lists)
+    app.get(
+      `${base}/${list.path}`,
+      {
+        schema: {
+          tags,
+          summary: `达人推荐的${list.what}（城市内，最新在前，每页20条）与达人信息；不传 superiorId 为我的（须登录、须有达人标签）`,
+          querystring: superiorListQuery,
+          response: { 200: envelopeOf(list.body) },
+        },
       },
-    },
-    async (request) => {
-      const body = await superior.projects(request.query, request.user?.id ?? null);
-      if (!body) throw ApiError.notFound(SUPERIOR_NOT_FOUND);
-      return ok(body);
-    },
-  );
+      async (request) => {
+        const body = await list.read(request.query, request.user?.id ?? null);
+        if (!body) throw ApiError.notFound(SUPERIOR_NOT_FOUND);
+        return ok(body);
+      },
+    );
 
   app.post(
     `${base}/pick`,
