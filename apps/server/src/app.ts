@@ -80,6 +80,8 @@ import { leadsRoutes } from './modules/leads/routes.ts';
 import { contractorsRoutes } from './modules/contractors/routes.ts';
 import { createContractorsRepo } from './modules/contractors/repo.ts';
 import { createContractorsService } from './modules/contractors/service.ts';
+import { superiorRoutes } from './modules/superior/routes.ts';
+import { createSuperiorService } from './modules/superior/service.ts';
 import { createLeadsService, LEAD_REASSIGN_JOB_MS } from './modules/leads/service.ts';
 
 export interface BuildOptions {
@@ -385,6 +387,7 @@ export async function buildApp({
       await api.register(contractorsRoutes, {
         contractors: createContractorsService(createContractorsRepo(database.db), leads),
       });
+      await api.register(superiorRoutes, { superior: createSuperiorService(database.db) });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

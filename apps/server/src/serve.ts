@@ -3,9 +3,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acquireStartupLock, migrate, openDatabase } from '@fjt/db';
 import { dataChanged, publishDataChanged, runAlertJob, seedDatabase } from '@fjt/dataset';
+import { DEFAULT_CITY_ID } from '@fjt/domain';
 import { buildApp } from './app.ts';
 import { createShutdown, onStopSignals } from './lib/shutdown.ts';
 import { createStaffService, DEMO_STAFF } from './modules/staff/service.ts';
+import { createSuperiorService, DEMO_SUPERIOR } from './modules/superior/service.ts';
 import { isDeployed, parseEnv } from './env.ts';
 
 const env = parseEnv();
@@ -36,6 +38,9 @@ if (!isDeployed(env)) {
   const granted = await createStaffService(database.db).seedDemoStaff();
   if (granted > 0)
     console.log(`[seed] 演示工作人员 demo staff: ${DEMO_STAFF.map((s) => `${s.phone} ${s.role}`).join(', ')}`);
+  // the demo 达人 of 达人推荐 (/{city}/pubBySuperior/{id}), with a few picks in the default city
+  if (await createSuperiorService(database.db).seedDemoSuperior(DEFAULT_CITY_ID))
+    console.log(`[seed] 演示达人 demo super-user: ${DEMO_SUPERIOR.phone} ${DEMO_SUPERIOR.nickname}`);
 }
 await startupLock.release();
 

@@ -39,6 +39,7 @@ import { createOverseasService } from './modules/overseas/service.ts';
 import { createContentRepo } from './modules/content/repo.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { createSuperiorService } from './modules/superior/service.ts';
 
 export interface ServiceDeps {
   /** Who played which video this hour (Redis when scaled out). */
@@ -71,6 +72,7 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
     content: createContentService(createContentRepo(db), geo, estates, deps.plays),
     overseas: createOverseasService(createOverseasRepo(db), geo),
     agents: createAgentsService(createAgentsRepo(db)),
+    superior: createSuperiorService(db),
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),
     config: createConfigService(createConfigRepo(db), geo, listings),

@@ -118,6 +118,19 @@ export async function signInAs(app: FastifyInstance, mobile = testPhone(), origi
   return { id, mobile, token, headers: { cookie: `fjt_session=${token}`, origin } } satisfies SignedIn;
 }
 
+/** A personal answer (never kept by a cache): 200, `cache-control: no-store`, and its body. */
+export function personalBody<T>(res: LightMyRequestResponse): T {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return (res.json() as { body: T }).body;
+}
+
+/** A refusal of a personal endpoint: expectFail, and `cache-control: no-store`. */
+export function expectPersonalFail(res: LightMyRequestResponse, status: number, errMsg?: string | RegExp) {
+  expectFail(res, status, errMsg);
+  expect(res.headers['cache-control']).toBe('no-store');
+}
+
 /** A refusal as every endpoint gives it: the status, resultCode ≠ 0, no body, a Chinese errMsg (this one, if given). */
 export function expectFail(res: LightMyRequestResponse, status: number, errMsg?: string | RegExp) {
   expect(res.statusCode, res.body).toBe(status);

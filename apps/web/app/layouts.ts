@@ -15,6 +15,8 @@ export const LAYOUTS: Readonly<Record<string, LayoutName>> = {
   property: 'send-order',
   'deal-history': 'send-order',
   'house-detail': 'send-order',
+  // 咨询 on a 达人's pick opens the deal-price modal
+  pubBySuperior: 'send-order',
 };
 
 export function layoutOf(routeId: string | undefined): LayoutName {

@@ -127,7 +127,7 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   'community-list': '板块、区县或专题下的小区，可按均价、涨幅、成交量、建成年代排序。',
   manager: '新房置业顾问的负责项目、响应率与联系方式。',
   property: '在售房源的总价、单价、与小区均价对比、调价记录与带看。',
-  pubBySuperior: '问答达人推荐的小区与房源。',
+  pubBySuperior: '达人推荐的小区与新房楼盘，附推荐理由，可咨询与关注达人。',
   'deal-history': '小区真实成交价：近12个月成交套数、成交均价、成交周期与议价空间。',
   'deal-history-detail': '一笔成交的价格与议价、房屋信息、挂牌到成交的时间线。',
   'house-comments': '业主与住户对交通、配套、物业、环境的评分与点评。',

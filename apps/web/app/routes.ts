@@ -141,7 +141,7 @@ export default [
   route(':city/community-list/:id?', 'routes/estates/community-list.tsx', { id: 'community-list' }),
   route(':city/manager/:id?', 'routes/new-houses/manager.tsx', { id: 'manager' }),
   route(':city/property/:propertyId?', 'routes/listings/property.tsx', { id: 'property' }),
-  route(':city/pubBySuperior/:pubBySuperior?', P, { id: 'pubBySuperior' }),
+  route(':city/pubBySuperior/:pubBySuperior?', 'routes/superior/pub-by-superior.tsx', { id: 'pubBySuperior' }),
   route(':city/deal-history/:houseId', 'routes/deals/deal-history.tsx', { id: 'deal-history' }),
   route(':city/deal-history/:houseId?/detail', 'routes/deals/deal-history-detail.tsx', { id: 'deal-history-detail' }),
   route(':city/house-comments/:houseId', P, { id: 'house-comments' }),

@@ -53,3 +53,4 @@ export * from './api/wallet.ts';
 export * from './api/leads.ts';
 export * from './api/agents.ts';
 export * from './api/contractors.ts';
+export * from './api/superior.ts';

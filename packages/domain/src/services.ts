@@ -2,6 +2,7 @@
 // the web app depends on these contracts, never on server internals.
 import type { OverseasDetail, OverseasListBody } from './api/overseas.ts';
 import type { AgentDetailBody, AgentDetailQuery, AgentListBody, AgentListQuery } from './api/agents.ts';
+import type { SuperiorEstateList, SuperiorListQuery, SuperiorProjectList } from './api/superior.ts';
 import type { ContentListBody, ContentListInput, VideoDetailBody, VideoPlayBody } from './api/content.ts';
 import type {
   AreaReportBody,
@@ -262,6 +263,16 @@ export interface AgentsService {
   list(query: AgentListQuery): Promise<AgentListBody>;
 }
 
+/**
+ * 达人推荐 (PAGES.md §3.11 pubBySuperior): a 达人's picks of a city with their header; null when superiorId is no
+ * 达人. viewerId null: a visitor (followed false). My page (no superiorId) throws ApiError 401 without a viewer and
+ * 403 without the label.
+ */
+export interface SuperiorService {
+  estates(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorEstateList | null>;
+  projects(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorProjectList | null>;
+}
+
 /** 海外房产 (PAGES.md §3.2 overseas-detail). */
 export interface OverseasService {
   /** null when the project does not exist. full: with payment schedule, taxes and rules. */
@@ -294,6 +305,7 @@ export interface Services {
   content: ContentService;
   overseas: OverseasService;
   agents: AgentsService;
+  superior: SuperiorService;
   quotation: QuotationService;
   finder: FinderService;
   geo: GeoService;

@@ -8,6 +8,7 @@ import {
   compareVersions,
   consultationVariant,
   isSuperUser,
+  superLabelName,
   isVersionString,
   SUPER_LABELS,
   VERSION_GATES,
@@ -99,6 +100,14 @@ describe('isSuperUser', () => {
     for (const label of [0, 3, -1, 1.5, '', 'x', '1.0', null, undefined, true, [1]]) {
       expect(isSuperUser(label)).toBe(false);
     }
+  });
+});
+
+describe('superLabelName', () => {
+  it('names labels 1 and 2, and nothing else', () => {
+    expect(superLabelName(1)).toBe('达人');
+    expect(superLabelName('2')).toBe('认证达人');
+    for (const label of [0, 3, null, undefined, 'x']) expect(superLabelName(label)).toBeNull();
   });
 });
 

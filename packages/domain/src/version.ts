@@ -49,6 +49,15 @@ export const VERSION_GATES = {
 } as const;
 
 export const SUPER_LABELS: readonly number[] = [1, 2];
+/** A super label (users' user_label): 1 达人, 2 认证达人. */
+export type SuperLabel = 1 | 2;
+/** What the label is called wherever it is shown (达人推荐, answers of 问答). */
+export const SUPER_LABEL_NAMES: Readonly<Record<SuperLabel, string>> = { 1: '达人', 2: '认证达人' };
+
+/** The label's name; null for no label (or anything that is not one). */
+export function superLabelName(label: unknown): string | null {
+  return isSuperUser(label) ? SUPER_LABEL_NAMES[Number(label) as SuperLabel] : null;
+}
 
 /** mySuperLabel 1 or 2; the label endpoint may serialise it as a string, so '1' counts too. */
 export function isSuperUser(label: unknown): boolean {

@@ -1,4 +1,5 @@
-// npm run ops -- staff add|remove|list, codes create, grant, orders, refund (see modules/staff/cli.ts,
+// npm run ops -- staff add|remove|list, user label, codes create, grant, orders, refund (see modules/staff/cli.ts,
+// modules/superior/cli.ts,
 // modules/membership/cli.ts and modules/ops-orders/cli.ts). Runs against DATABASE_URL or the embedded database (DATA_DIR, default ./var/db),
 // migrating it first. Exit codes: 0 ok, 1 refused, 2 bad arguments.
 import { migrate, openDatabase, type Database } from '@fjt/db';
@@ -9,6 +10,8 @@ import { createMembershipService } from '../modules/membership/service.ts';
 import { ORDERS_USAGE, parseOrdersArgs, runOrdersCommand } from '../modules/ops-orders/cli.ts';
 import { createOpsOrdersService } from '../modules/ops-orders/service.ts';
 import { cliOrdersService, closeCliOrdersService } from '../modules/ops-orders/cli-payments.ts';
+import { USER_LABEL_USAGE, parseUserLabelArgs, runUserLabelCommand } from '../modules/superior/cli.ts';
+import { createSuperiorService } from '../modules/superior/service.ts';
 
 type Area = { run: (db: Database, io: CliIo) => Promise<number> };
 
@@ -16,6 +19,10 @@ function areaOf(args: string[]): Area | { error: string } {
   if (args[0] === 'staff') {
     const cmd = parseOpsArgs(args);
     return 'error' in cmd ? cmd : { run: (db, io) => runOpsCommand(cmd, createStaffService(db), io) };
+  }
+  if (args[0] === 'user') {
+    const cmd = parseUserLabelArgs(args);
+    return 'error' in cmd ? cmd : { run: (db, io) => runUserLabelCommand(cmd, createSuperiorService(db), io) };
   }
   if (args[0] === 'codes' || args[0] === 'grant') {
     const cmd = parseMembershipArgs(args);
@@ -38,7 +45,7 @@ function areaOf(args: string[]): Area | { error: string } {
 const area = areaOf(process.argv.slice(2));
 if ('error' in area) {
   console.error(area.error);
-  console.error(`${USAGE}\n${MEMBERSHIP_USAGE}\n${ORDERS_USAGE}`);
+  console.error(`${USAGE}\n${USER_LABEL_USAGE}\n${MEMBERSHIP_USAGE}\n${ORDERS_USAGE}`);
   process.exit(EXIT.badArguments);
 }
 const handle = await openDatabase({

@@ -18,6 +18,12 @@ declare module 'fastify' {
 
 export const CSRF_REFUSED = '请求来源无效，请刷新页面后重试';
 
+/** The signed-in user of a request that needs one (401 请先登录 otherwise). */
+export function userIdOf(request: { user: { id: number } | null }): number {
+  if (!request.user) throw ApiError.unauthorized();
+  return request.user.id;
+}
+
 export interface SessionCookie {
   name: string;
   set(reply: FastifyReply, token: string): void;

@@ -8,8 +8,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { RESULT_CODE, type FavoriteState, type SubscriptionState } from '@fjt/domain';
 import { callApi, checkLogin, loginHref, useViewer } from './session.ts';
 
-/** estate / plate / project: 订阅; listing and estate-favor: 收藏. */
-export type FollowKind = 'estate' | 'plate' | 'project' | 'listing' | 'estate-favor';
+/** estate / plate / project: 订阅; listing and estate-favor: 收藏; author (a user, e.g. a 达人): 关注. */
+export type FollowKind = 'estate' | 'plate' | 'project' | 'listing' | 'estate-favor' | 'author';
 
 /** The query parameter that carries a visitor's follow intent through login. */
 export const FOLLOW_PARAM = 'follow';
@@ -19,7 +19,7 @@ interface KindApi {
   add(id: number): [path: string, body?: unknown];
   remove(id: number): [path: string, body: unknown];
   on(body: unknown): boolean;
-  verb: '订阅' | '收藏';
+  verb: '订阅' | '收藏' | '关注';
 }
 
 const ESTATE_SUBSCRIBE = 'message/message-center/estate-subscribe';
@@ -51,6 +51,13 @@ export const FOLLOW_KINDS: Record<FollowKind, KindApi> = {
   project: subscribeTarget('project'),
   listing: favorTarget('listing'),
   'estate-favor': favorTarget('estate'),
+  author: {
+    check: (id) => `subscribe/check?targetType=author&targetId=${id}`,
+    add: (id) => ['subscribe/author', { authorId: id }],
+    remove: (id) => ['subscribe/subs-cancel', { targetType: 'author', targetId: id }],
+    on: (body) => (body as SubscriptionState).subscribed,
+    verb: '关注',
+  },
 };
 
 // One state per target for the whole page: every button of it shows the same.

@@ -1,4 +1,5 @@
-// search/suggest from the browser (the search page and 底价揭秘's estate picker; 热门搜索 comes with the loader).
+// search/suggest from the browser (the search page, 底价揭秘's estate picker and 达人推荐's 添加推荐; 热门搜索 comes with
+// the search page's loader).
 import type { Envelope, SearchSuggestBody } from '@fjt/domain';
 
 export const SUGGEST_NETWORK_ERROR = '网络不太顺畅，请稍后再试';

@@ -9,3 +9,4 @@ export * from './membership.ts';
 export * from './payments.ts';
 export * from './mall.ts';
 export * from './leads.ts';
+export * from './superior.ts';

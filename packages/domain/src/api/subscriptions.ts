@@ -14,6 +14,8 @@ export const FAVORITE_TARGETS = ['estate', 'listing'] as const;
 export type FavoriteTarget = (typeof FAVORITE_TARGETS)[number];
 /** subscribe/add and subscribe/check: the targets without an endpoint of their own. */
 export const SUBSCRIBE_ADD_TARGETS = ['plate', 'project'] as const;
+/** subscribe/check also answers for an author (followed with subscribe/author). */
+export const SUBSCRIBE_CHECK_TARGETS = ['plate', 'project', 'author'] as const;
 
 /** Rows per page of every collect list. */
 export const COLLECT_PAGE_SIZE = 20;
@@ -88,6 +90,10 @@ export const subscribeDeleteBody = z.object({ deleted: z.number().int() });
 
 export const subscribeTargetInput = z.object({
   targetType: targetType(SUBSCRIBE_ADD_TARGETS),
+  targetId: idParam('targetId', '目标 id 格式不正确'),
+});
+export const subscribeCheckQuery = z.object({
+  targetType: targetType(SUBSCRIBE_CHECK_TARGETS),
   targetId: idParam('targetId', '目标 id 格式不正确'),
 });
 export const favoriteTargetInput = z.object({

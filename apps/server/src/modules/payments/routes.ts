@@ -32,6 +32,7 @@ import {
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { API_PREFIX } from '../../plugins/envelope.ts';
+import { userIdOf } from '../../plugins/session.ts';
 import type { WechatOauth } from './wechat/oauth.ts';
 import type { OrdersService } from './service.ts';
 
@@ -44,11 +45,9 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user of a request that needs one (401 otherwise). */
-export const userIdOf = (request: { user: { id: number } | null }) => {
-  if (!request.user) throw ApiError.unauthorized();
-  return request.user.id;
-};
+/** Kept for the product routes (mall, trade, wallet) that import it from here. */
+export { userIdOf };
+
 /** The Idempotency-Key header of a creating POST, if sent. */
 export const keyOf = (headers: Record<string, string | string[] | undefined>) => {
   const value = headers[IDEMPOTENCY_HEADER];

@@ -3,21 +3,12 @@
 // with the figures of the estate's own page (price_series of its city's newest month).
 import { queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
 import type { FavoriteTarget, SubscriptionTarget } from '@fjt/domain';
+import { estateFiguresColumns, estateFiguresJoins, type EstateFiguresSqlRow } from '../../lib/estate-figures.ts';
 
 const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
-export interface EstateFiguresRow {
+export interface EstateFiguresRow extends EstateFiguresSqlRow {
   recordId: number;
-  id: number;
-  cityId: number;
-  name: string;
-  districtName: string;
-  plateName: string;
-  month: string | null;
-  listingAvg: number | null;
-  previousListingAvg: number | null;
-  dealAvg: number | null;
-  previousDealAvg: number | null;
   muted: boolean;
   createdAt: string;
 }
@@ -46,26 +37,9 @@ export function createSubscriptionsRepo(db: Database) {
   /** Estates of `table` (subscriptions or favorites) of the user, newest first, with their page's figures. */
   const estatePage = (table: 'subscriptions' | 'favorites', userId: number, page: number, size: number) =>
     queryPage<EstateFiguresRow>(db, {
-      select: sql`s.id AS "recordId", e.id, e.city_id AS "cityId", e.name, d.name AS "districtName",
-                  p.name AS "plateName", to_char(lm.month, 'YYYY-MM') AS month,
-                  cur.listing_avg AS "listingAvg", prev.listing_avg AS "previousListingAvg",
-                  ld.deal_avg AS "dealAvg", ldp.deal_avg AS "previousDealAvg",
+      select: sql`s.id AS "recordId", ${estateFiguresColumns},
                   ${table === 'subscriptions' ? sql`s.muted` : sql`false`} AS muted, ${TS('s.created_at')} AS "createdAt"`,
-      from: sql`FROM ${sql.raw(table)} s
-        JOIN estate e ON e.id = s.target_id
-        JOIN district d ON d.id = e.district_id
-        JOIN plate p ON p.id = e.plate_id
-        LEFT JOIN LATERAL (SELECT max(month) AS month FROM price_series
-                           WHERE level = 'city' AND target_id = e.city_id) lm ON true
-        LEFT JOIN price_series cur ON cur.level = 'estate' AND cur.target_id = e.id AND cur.month = lm.month
-        LEFT JOIN price_series prev ON prev.level = 'estate' AND prev.target_id = e.id
-                                   AND prev.month = (lm.month - interval '1 month')::date
-        LEFT JOIN LATERAL (SELECT month, deal_avg FROM price_series
-                           WHERE level = 'estate' AND target_id = e.id AND deal_avg IS NOT NULL
-                             AND month <= lm.month AND month >= (lm.month - interval '12 months')::date
-                           ORDER BY month DESC LIMIT 1) ld ON true
-        LEFT JOIN price_series ldp ON ldp.level = 'estate' AND ldp.target_id = e.id
-                                  AND ldp.month = (ld.month - interval '1 month')::date
+      from: sql`FROM ${sql.raw(table)} s ${estateFiguresJoins}
         WHERE s.user_id = ${userId} AND s.target_type = 'estate'`,
       orderBy: sql`s.created_at DESC, s.id DESC`,
       page,

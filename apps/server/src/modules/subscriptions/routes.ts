@@ -16,21 +16,17 @@ import {
   ok,
   subsCancelInput,
   subscribeAuthorInput,
+  subscribeCheckQuery,
   subscribeDeleteBody,
   subscribeDeleteInput,
   subscribeTargetInput,
   subscriptionState,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
-import { CSRF_REFUSED } from '../../plugins/session.ts';
+import { CSRF_REFUSED, userIdOf } from '../../plugins/session.ts';
 import type { SubscriptionsService } from './service.ts';
 
 const tags = ['subscriptions'];
-
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw ApiError.unauthorized();
-  return request.user.id;
-}
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
@@ -200,8 +196,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
     {
       schema: {
         tags,
-        summary: '是否已订阅板块或新盘（新）',
-        querystring: subscribeTargetInput,
+        summary: '是否已订阅板块、新盘或关注作者（新）',
+        querystring: subscribeCheckQuery,
         response: { 200: envelopeOf(subscriptionState) },
       },
     },

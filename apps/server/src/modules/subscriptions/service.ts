@@ -3,7 +3,6 @@
 import {
   ApiError,
   COLLECT_PAGE_SIZE,
-  percentChange,
   type CollectEstateList,
   type CollectFollowList,
   type FavoriteState,
@@ -11,7 +10,8 @@ import {
   type SubscriptionState,
   type SubscriptionTarget,
 } from '@fjt/domain';
-import type { EstateFiguresRow, SubscriptionsRepo } from './repo.ts';
+import { withEstateMom } from '../../lib/estate-figures.ts';
+import type { SubscriptionsRepo } from './repo.ts';
 
 export const UNKNOWN_TARGET: Record<SubscriptionTarget | FavoriteTarget, string> = {
   estate: '小区不存在',
@@ -22,12 +22,6 @@ export const UNKNOWN_TARGET: Record<SubscriptionTarget | FavoriteTarget, string>
   column: '专栏不存在',
 };
 export const FOLLOW_SELF = '不能关注自己';
-
-const estateRow = ({ previousListingAvg, previousDealAvg, ...r }: EstateFiguresRow) => ({
-  ...r,
-  listingMom: percentChange(previousListingAvg, r.listingAvg),
-  dealMom: percentChange(previousDealAvg, r.dealAvg),
-});
 
 export function createSubscriptionsService(repo: SubscriptionsRepo) {
   const mustExist = async (type: SubscriptionTarget | FavoriteTarget, id: number) => {
@@ -83,7 +77,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepo) {
         list === 'subscribed'
           ? await repo.subscribedEstates(userId, page, size)
           : await repo.favoriteEstates(userId, page, size);
-      return { total, page, size, list: rows.map(estateRow) };
+      return { total, page, size, list: rows.map(withEstateMom) };
     },
 
     async follows(userId: number, type: 'author' | 'column', page: number): Promise<CollectFollowList> {

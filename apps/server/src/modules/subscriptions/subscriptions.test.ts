@@ -3,9 +3,9 @@
 // as the estate's own page), paging, and two users who never see or remove each other's rows.
 // PGlite, or PostgreSQL with TEST_DATABASE_URL.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { CollectEstateList, CollectFollowList } from '@fjt/domain';
-import { expectFail as expectRefusal, seededApp, signInAs, type SignedIn } from '../../testing.ts';
+import { expectPersonalFail, personalBody, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 import { CSRF_REFUSED } from '../../plugins/session.ts';
 import { FOLLOW_SELF } from './service.ts';
 
@@ -27,16 +27,8 @@ const get = (user: User | null, url: string, headers: Record<string, string> = {
 const post = (user: User | null, url: string, payload: unknown) =>
   seeded.app.inject({ method: 'POST', url: `${API}/${url}`, payload: payload as object, ...as(user) });
 
-function bodyOf<T>(res: LightMyRequestResponse): T {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return (res.json() as { body: T }).body;
-}
-
-function expectFail(res: LightMyRequestResponse, status: number, errMsg?: string) {
-  expectRefusal(res, status, errMsg);
-  expect(res.headers['cache-control']).toBe('no-store');
-}
+const bodyOf = personalBody;
+const expectFail = expectPersonalFail;
 
 const ids = { estates: [] as number[], listing: 0, plate: 0, project: 0 };
 

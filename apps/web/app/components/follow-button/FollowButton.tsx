@@ -1,6 +1,6 @@
-// The one 订阅 / 收藏 button of the product (issue 11): any bar item, button or inline link that follows an estate,
-// plate, project or listing. Off it shows the caller's label; on, 已订阅 / 已收藏 (or the caller's onLabel). The
-// icon, when given, is ☆ off and ★ on.
+// The one 订阅 / 收藏 / 关注 button of the product (issue 11): any bar item, button or inline link that follows an
+// estate, plate, project, listing or author. Off it shows the caller's label; on, 已订阅 / 已收藏 / 已关注 (or the
+// caller's onLabel). The icon, when given, is ☆ off and ★ on.
 import type { ReactNode } from 'react';
 import { FOLLOW_KINDS, useFollow, type FollowKind } from '../../lib/follow.ts';
 import './follow-button.css';
@@ -8,7 +8,7 @@ import './follow-button.css';
 export interface FollowButtonProps {
   kind: FollowKind;
   id: number;
-  /** What the button says while off, e.g. 订阅, 订阅变价, 订阅成交提醒. */
+  /** What the button says while off, e.g. 订阅, 订阅变价, 订阅成交提醒, 关注. */
   label: ReactNode;
   /** What it says while on; default 已订阅 / 已收藏. */
   onLabel?: ReactNode;

@@ -5,6 +5,7 @@ import { SITE_DESCRIPTION, pageTitle } from '@fjt/domain';
 import type { Route } from './+types/aboutus';
 import { version } from '../../../package.json';
 import '../../features/account/account.css';
+import '../../components/avatar/avatar.css';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('关于我们') },
@@ -15,7 +16,7 @@ export default function AboutUsPage() {
   return (
     <main className="acct" data-testid="aboutus">
       <section className="acct-login-card">
-        <span className="acct-avatar" style={{ width: 64, height: 64, fontSize: 28, background: 'var(--fjt-brand)' }}>
+        <span className="avatar" style={{ width: 64, height: 64, fontSize: 28, background: 'var(--fjt-brand)' }}>
           房
         </span>
         <h2>房价通</h2>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { AVATARS, DELETE_CONFIRMATION, NICKNAME_MAX, SITE_DESCRIPTION, pageTitle, type UserInfo } from '@fjt/domain';
 import type { Route } from './+types/profile-info';
 import { callApi, forgetLogin, rememberLogin, useLoginGuard } from '../../lib/session.ts';
-import { Avatar, displayName } from '../../features/account/Avatar.tsx';
+import { Avatar, displayName } from '../../components/avatar/Avatar.tsx';
 import '../../features/account/account.css';
 
 export const meta: Route.MetaFunction = () => [

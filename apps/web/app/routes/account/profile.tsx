@@ -1,13 +1,15 @@
 // /profile 我的 (PAGES.md §3.9): a visitor sees the login card; a user their avatar, name and masked phone
 // (→ 个人信息), the membership strip (bought in /profile/buynewvip), counts (订阅 · 收藏 · 未读消息) and the
-// entries. Rendered the same for everyone on the server (ADR 0009); the personal part comes from GET user/summary.
+// entries (我的推荐 for a 达人). Rendered the same for everyone on the server (ADR 0009); the personal part comes from
+// GET user/summary and question-answer/query-user-label.
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, type MemberStatus, type UserSummary } from '@fjt/domain';
 import type { Route } from './+types/profile';
 import type { loader as rootLoader } from '../../root.tsx';
 import { callApi, loginHref, useViewer } from '../../lib/session.ts';
-import { Avatar, displayName } from '../../features/account/Avatar.tsx';
+import { useMySuperLabel } from '../../lib/super-label.ts';
+import { Avatar, displayName } from '../../components/avatar/Avatar.tsx';
 import { LeadConsentEntry } from '../../features/account/LeadConsentEntry.tsx';
 import { chinaDate } from '../../features/account/format.ts';
 import '../../features/account/account.css';
@@ -22,6 +24,8 @@ interface Entry {
   to: string;
   /** Shown only to staff. */
   staff?: boolean;
+  /** Shown only to a 达人 (isSuperUser(mySuperLabel)). */
+  superUser?: boolean;
 }
 
 function entries(cityId: number, userId: number | null): Entry[] {
@@ -30,6 +34,7 @@ function entries(cityId: number, userId: number | null): Entry[] {
     { label: '消息', to: '/profile/message' },
     { label: '估价记录', to: '/profile/appraisal' },
     { label: '我的问答', to: userId ? `/ask/list/${userId}` : '/ask/list' },
+    { label: '我的推荐', to: `/${cityId}/pubBySuperior`, superUser: true },
     { label: '会员中心', to: '/profile/buynewvip' },
     { label: '我的订单', to: '/profile/buynewvip/history' },
     { label: '钱包', to: '/market/wallet' },
@@ -46,6 +51,7 @@ export default function ProfilePage() {
   const cityId = root?.cityId ?? 605;
   const [summary, setSummary] = useState<UserSummary | null>(null);
   const [member, setMember] = useState<MemberStatus | null>(null);
+  const superLabel = useMySuperLabel();
 
   useEffect(() => {
     if (viewer.status !== 'user') return;
@@ -69,7 +75,7 @@ export default function ProfilePage() {
     <main className="acct" data-testid="profile-page">
       {viewer.status === 'loading' ? (
         <div className="acct-head" aria-busy="true" data-testid="profile-loading">
-          <span className="acct-avatar sk-bone sk-bone--round" style={{ width: 56, height: 56 }} />
+          <span className="avatar sk-bone sk-bone--round" style={{ width: 56, height: 56 }} />
           <div className="acct-head__main">
             <span className="sk-bone" style={{ width: '40%', height: 20 }} />
           </div>
@@ -128,7 +134,7 @@ export default function ProfilePage() {
       )}
       <ul className="acct-list" aria-label="功能入口">
         {entries(cityId, user?.id ?? null)
-          .filter((e) => !e.staff || isStaff)
+          .filter((e) => (!e.staff || isStaff) && (!e.superUser || (user !== null && superLabel.isSuper)))
           .map((e) => (
             <li key={e.label}>
               <Link to={e.to}>

@@ -1,11 +1,12 @@
 // A user's avatar: one of the built-in set (a character on a colour, no uploads), or the default.
 import { AVATARS } from '@fjt/domain';
+import './avatar.css';
 
 export function Avatar({ avatar, size = 56 }: { avatar: string | null; size?: number }) {
   const found = AVATARS.find((a) => a.key === avatar);
   return (
     <span
-      className="acct-avatar"
+      className="avatar"
       aria-hidden="true"
       data-avatar={found?.key ?? 'default'}
       style={{ width: size, height: size, fontSize: size * 0.45, background: found?.color ?? '#c9cdd4' }}
