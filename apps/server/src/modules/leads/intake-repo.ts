@@ -10,8 +10,10 @@ const KEY_LOCK_SPACE = 0x6964656d;
 const iso = (t: number) => new Date(t).toISOString();
 /** Rows as one JSON parameter: one bind however many rows (json_to_recordset unpacks them). */
 const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::json`;
-const list = (values: readonly SQL[]) => sql.join([...values], sql`, `);
-const ids = (values: readonly number[]) => list(values.map((v) => sql`${v}`));
+/** A list as one parameter, a PostgreSQL array: `col = ANY(${textArray(xs)})` keeps the column's index in use. */
+const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+const intArray = (values: readonly number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
 /** Milliseconds since the epoch of a timestamptz column, exact in JSON. */
 const MS = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
 
@@ -100,6 +102,50 @@ export interface NewIdempotency extends IdempotencyRef {
   at: number;
 }
 
+const insertConsents = (rows: readonly NewConsent[]) =>
+  sql`INSERT INTO lead_consent (id, mobile, user_id, text_version, ip, page, created_at)
+        SELECT id, mobile, user_id, text_version, ip, page, to_timestamp(at / 1000.0)
+        FROM json_to_recordset(${json(rows.map((c) => ({ id: c.id, mobile: c.mobile, user_id: c.userId, text_version: c.textVersion, ip: c.ip, page: c.page, at: c.at })))})
+          AS x(id bigint, mobile text, user_id int, text_version text, ip text, page text, at float8)`;
+
+const insertLeads = (rows: readonly NewLead[]) =>
+  sql`INSERT INTO lead (id, user_id, mobile, city_id, estate_id, source, service_type, status, agent_id,
+                          assigned_at, claim_due_at, sla_due_at, consent_id, created_at, brief)
+        SELECT id, user_id, mobile, city_id, estate_id, source, service_type, 'open', agent_id,
+               CASE WHEN agent_id IS NULL THEN NULL ELSE to_timestamp(at / 1000.0) END,
+               to_timestamp(claim_due_at / 1000.0), to_timestamp(sla_due_at / 1000.0), consent_id,
+               to_timestamp(at / 1000.0), brief
+        FROM json_to_recordset(${json(
+          rows.map((l) => ({
+            id: l.id,
+            user_id: l.userId,
+            mobile: l.mobile,
+            city_id: l.cityId,
+            estate_id: l.estateId,
+            source: l.source,
+            service_type: l.serviceType,
+            agent_id: l.agentId,
+            claim_due_at: l.claimDueAt,
+            sla_due_at: l.slaDueAt,
+            consent_id: l.consentId,
+            at: l.at,
+            brief: l.brief,
+          })),
+        )}) AS x(id bigint, user_id int, mobile text, city_id int, estate_id int, source text, service_type text,
+                 agent_id int, claim_due_at float8, sla_due_at float8, consent_id int, at float8, brief jsonb)`;
+
+const insertEvents = (rows: readonly NewEvent[]) =>
+  sql`INSERT INTO lead_event (lead_id, at, actor_id, kind, data)
+        SELECT lead_id, to_timestamp(at / 1000.0), NULL, kind, data
+        FROM json_to_recordset(${json(rows.map((e) => ({ lead_id: e.leadId, at: e.at, kind: e.kind, data: e.data })))})
+          AS x(lead_id int, at float8, kind text, data jsonb)`;
+
+const insertIdempotency = (rows: readonly NewIdempotency[]) =>
+  sql`INSERT INTO lead_idempotency (scope, route, key, body_hash, response, created_at)
+        SELECT scope, route, key, body_hash, response, to_timestamp(at / 1000.0)
+        FROM json_to_recordset(${json(rows.map((k) => ({ scope: k.scope, route: k.route, key: k.key, body_hash: k.bodyHash, response: k.response, at: k.at })))})
+          AS x(scope text, route text, key text, body_hash text, response jsonb, at float8)`;
+
 export function createIntakeRepo() {
   return {
     /**
@@ -108,14 +154,14 @@ export function createIntakeRepo() {
      * PostgreSQL wait for each other rather than deadlock.
      */
     async lockAll(tx: Database, mobiles: readonly string[], keys: readonly IdempotencyRef[]): Promise<void> {
-      const rows = [
-        ...mobiles.map((m) => sql`(${LEAD_LOCK_SPACE}::int, ${m}::text)`),
-        ...keys.map((k) => sql`(${KEY_LOCK_SPACE}::int, ${`${k.scope}|${k.route}|${k.key}`}::text)`),
-      ];
-      if (rows.length === 0) return;
+      if (mobiles.length + keys.length === 0) return;
       await tx.execute(
         sql`SELECT pg_advisory_xact_lock(s, h) FROM (
-              SELECT DISTINCT s, hashtext(k) AS h FROM (VALUES ${list(rows)}) v(s, k) ORDER BY s, h
+              SELECT DISTINCT ${LEAD_LOCK_SPACE}::int AS s, hashtext(m) AS h FROM unnest(${textArray(mobiles)}) m
+              UNION
+              SELECT DISTINCT ${KEY_LOCK_SPACE}::int, hashtext(k)
+              FROM unnest(${textArray(keys.map((k) => `${k.scope}|${k.route}|${k.key}`))}) k
+              ORDER BY s, h
             ) ordered`,
       );
     },
@@ -131,42 +177,49 @@ export function createIntakeRepo() {
         keys: readonly IdempotencyRef[];
       },
     ): Promise<IntakeSnapshot> {
-      const estateIds = q.estateIds.length ? ids(q.estateIds) : sql`NULL`;
-      const cityIds = q.cityIds.length ? ids(q.cityIds) : sql`NULL`;
-      const mobiles = q.mobiles.length ? list(q.mobiles.map((m) => sql`${m}`)) : sql`NULL`;
-      const keys = q.keys.length
-        ? sql`SELECT * FROM (VALUES ${list(q.keys.map((k) => sql`(${k.scope}::text, ${k.route}::text, ${k.key}::text)`))}) v(scope, route, key)`
-        : sql`SELECT NULL::text AS scope, NULL::text AS route, NULL::text AS key WHERE false`;
+      // each list is one parameter: binding hundreds of them costs more than the lookups
+      const estateIds = intArray(q.estateIds);
+      const cityIds = intArray(q.cityIds);
+      const mobiles = textArray(q.mobiles);
+      const keys = sql`json_to_recordset(${JSON.stringify(q.keys.map(({ scope, route, key }) => ({ scope, route, key })))}::json)
+                         AS k(scope text, route text, key text)`;
       const agg = (select: SQL) => sql`(SELECT coalesce(json_agg(t), '[]'::json) FROM (${select}) t)`;
+      // agents by primary key, one lookup each, and each one's load from its index: the planner would hash-join the
+      // whole agent table and scan the lead table instead
       const serving = sql`
-        SELECT ae.estate_id AS "estateId", NULL::int AS "cityId", a.id, a.rating::float8 AS rating
-        FROM agent_estate ae JOIN agent a ON a.id = ae.agent_id WHERE ae.estate_id IN (${estateIds})
+        SELECT ae.estate_id AS "estateId", NULL::int AS "cityId", ae.agent_id AS id,
+               (SELECT a.rating::float8 FROM agent a WHERE a.id = ae.agent_id) AS rating
+        FROM agent_estate ae WHERE ae.estate_id = ANY(${estateIds})
         UNION ALL
-        SELECT NULL::int, a.city_id, a.id, a.rating::float8 FROM agent a WHERE a.city_id IN (${cityIds})`;
+        SELECT NULL::int, a.city_id, a.id, a.rating::float8 FROM agent a WHERE a.city_id = ANY(${cityIds})`;
       const [row] = await queryRows<{ r: IntakeSnapshot }>(
         tx,
         sql`WITH serving AS (${serving})
             SELECT json_build_object(
-              'estates', ${agg(sql`SELECT id, city_id AS "cityId" FROM estate WHERE id IN (${estateIds})`)},
-              'cities', (SELECT coalesce(json_agg(id), '[]'::json) FROM city WHERE id IN (${cityIds})),
+              'estates', ${agg(sql`SELECT id, city_id AS "cityId" FROM estate WHERE id = ANY(${estateIds})`)},
+              'cities', (SELECT coalesce(json_agg(id), '[]'::json) FROM city WHERE id = ANY(${cityIds})),
               'recent', ${agg(sql`
                 SELECT id::int AS id, mobile, agent_id AS "agentId", estate_id AS "estateId", city_id AS "cityId",
                        service_type AS "serviceType", ${MS('created_at')} AS "createdAt"
-                FROM lead WHERE mobile IN (${mobiles}) AND status <> 'withdrawn'
+                FROM lead WHERE mobile = ANY(${mobiles}) AND status <> 'withdrawn'
                   AND created_at > ${iso(q.since)}::timestamptz`)},
               'history', ${agg(sql`
                 SELECT l.mobile, l.estate_id AS "estateId", l.city_id AS "cityId",
                        (e.data->>'agentId')::int AS "agentId", ${MS('e.at')} AS at
-                FROM lead_event e JOIN lead l ON l.id = e.lead_id
-                WHERE l.mobile IN (${mobiles}) AND e.kind IN ('assigned', 'reassigned')`)},
+                FROM (SELECT id, mobile, estate_id, city_id FROM lead WHERE mobile = ANY(${mobiles}) OFFSET 0) l
+                JOIN lead_event e ON e.lead_id = l.id
+                WHERE e.kind IN ('assigned', 'reassigned')`)},
               'serving', ${agg(sql`SELECT * FROM serving ORDER BY id`)},
               'load', ${agg(sql`
-                SELECT agent_id AS "agentId", count(*)::int AS load FROM lead
-                WHERE agent_id IN (SELECT id FROM serving) GROUP BY agent_id`)},
+                SELECT s.id AS "agentId", (SELECT count(*)::int FROM lead l WHERE l.agent_id = s.id) AS load
+                FROM (SELECT DISTINCT id FROM serving) s`)},
               'stored', ${agg(sql`
                 SELECT i.scope, i.route, i.key, i.body_hash AS "bodyHash", i.response
-                FROM lead_idempotency i JOIN (${keys}) k
-                  ON k.scope = i.scope AND k.route = i.route AND k.key = i.key`)}
+                FROM ${keys} CROSS JOIN LATERAL (
+                  -- OFFSET 0 keeps this a lookup of the primary key per key (not a scan of the whole table)
+                  SELECT * FROM lead_idempotency i
+                  WHERE i.scope = k.scope AND i.route = k.route AND i.key = k.key OFFSET 0
+                ) i`)}
             ) AS r`,
       );
       return row!.r;
@@ -184,64 +237,27 @@ export function createIntakeRepo() {
       return row!;
     },
 
-    async insertConsents(tx: Database, rows: readonly NewConsent[]): Promise<void> {
-      if (rows.length === 0) return;
-      await tx.execute(
-        sql`INSERT INTO lead_consent (id, mobile, user_id, text_version, ip, page, created_at)
-            SELECT id, mobile, user_id, text_version, ip, page, to_timestamp(at / 1000.0)
-            FROM json_to_recordset(${json(rows.map((c) => ({ id: c.id, mobile: c.mobile, user_id: c.userId, text_version: c.textVersion, ip: c.ip, page: c.page, at: c.at })))})
-              AS x(id bigint, mobile text, user_id int, text_version text, ip text, page text, at float8)`,
-      );
-    },
-
-    async insertLeads(tx: Database, rows: readonly NewLead[]): Promise<void> {
-      if (rows.length === 0) return;
-      await tx.execute(
-        sql`INSERT INTO lead (id, user_id, mobile, city_id, estate_id, source, service_type, status, agent_id,
-                              assigned_at, claim_due_at, sla_due_at, consent_id, created_at, brief)
-            SELECT id, user_id, mobile, city_id, estate_id, source, service_type, 'open', agent_id,
-                   CASE WHEN agent_id IS NULL THEN NULL ELSE to_timestamp(at / 1000.0) END,
-                   to_timestamp(claim_due_at / 1000.0), to_timestamp(sla_due_at / 1000.0), consent_id,
-                   to_timestamp(at / 1000.0), brief
-            FROM json_to_recordset(${json(
-              rows.map((l) => ({
-                id: l.id,
-                user_id: l.userId,
-                mobile: l.mobile,
-                city_id: l.cityId,
-                estate_id: l.estateId,
-                source: l.source,
-                service_type: l.serviceType,
-                agent_id: l.agentId,
-                claim_due_at: l.claimDueAt,
-                sla_due_at: l.slaDueAt,
-                consent_id: l.consentId,
-                at: l.at,
-                brief: l.brief,
-              })),
-            )}) AS x(id bigint, user_id int, mobile text, city_id int, estate_id int, source text, service_type text,
-                     agent_id int, claim_due_at float8, sla_due_at float8, consent_id int, at float8, brief jsonb)`,
-      );
-    },
-
-    async insertEvents(tx: Database, rows: readonly NewEvent[]): Promise<void> {
-      if (rows.length === 0) return;
-      await tx.execute(
-        sql`INSERT INTO lead_event (lead_id, at, actor_id, kind, data)
-            SELECT lead_id, to_timestamp(at / 1000.0), NULL, kind, data
-            FROM json_to_recordset(${json(rows.map((e) => ({ lead_id: e.leadId, at: e.at, kind: e.kind, data: e.data })))})
-              AS x(lead_id int, at float8, kind text, data jsonb)`,
-      );
-    },
-
-    async insertIdempotency(tx: Database, rows: readonly NewIdempotency[]): Promise<void> {
-      if (rows.length === 0) return;
-      await tx.execute(
-        sql`INSERT INTO lead_idempotency (scope, route, key, body_hash, response, created_at)
-            SELECT scope, route, key, body_hash, response, to_timestamp(at / 1000.0)
-            FROM json_to_recordset(${json(rows.map((k) => ({ scope: k.scope, route: k.route, key: k.key, body_hash: k.bodyHash, response: k.response, at: k.at })))})
-              AS x(scope text, route text, key text, body_hash text, response jsonb, at float8)`,
-      );
+    /** Everything the batch writes, in one statement (each INSERT but the last a data-modifying WITH). */
+    async write(
+      tx: Database,
+      w: {
+        consents: readonly NewConsent[];
+        leads: readonly NewLead[];
+        events: readonly NewEvent[];
+        keys: readonly NewIdempotency[];
+      },
+    ): Promise<void> {
+      const inserts = [
+        w.consents.length ? insertConsents(w.consents) : null,
+        w.leads.length ? insertLeads(w.leads) : null,
+        w.events.length ? insertEvents(w.events) : null,
+        w.keys.length ? insertIdempotency(w.keys) : null,
+      ].filter((q): q is SQL => q !== null);
+      const last = inserts.pop();
+      if (!last) return;
+      if (inserts.length === 0) return void (await tx.execute(last));
+      const before = inserts.map((q, i) => sql`${sql.raw(`w${i}`)} AS (${q})`);
+      await tx.execute(sql`WITH ${sql.join(before, sql`, `)} ${last}`);
     },
   };
 }

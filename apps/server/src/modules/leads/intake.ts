@@ -220,7 +220,7 @@ function resolveIds<T>(value: T, leadIds: readonly number[]): T {
   return value;
 }
 
-/** One batch in one transaction: locks, one read, the decisions, the ids, one INSERT per table. */
+/** One batch in one transaction: locks, one read, the decisions, the ids, one statement of INSERTs. */
 async function runBatch(tx: Database, items: readonly IntakeItem[]): Promise<Outcome[]> {
   const repo = createIntakeRepo();
   const mobiles = [...new Set(items.map((i) => i.mobile))].sort();
@@ -235,16 +235,16 @@ async function runBatch(tx: Database, items: readonly IntakeItem[]): Promise<Out
   });
   const plan = planBatch(items, snap);
   const taken = await repo.allocateIds(tx, plan.consents.length, plan.leads.length);
-  await repo.insertConsents(
-    tx,
-    plan.consents.map((c, i) => ({ ...c, id: taken.consents[i]! })),
-  );
-  await repo.insertLeads(
-    tx,
-    plan.leads.map(({ consent, ...l }, i) => ({ ...l, id: taken.leads[i]!, consentId: taken.consents[consent]! })),
-  );
-  await repo.insertEvents(tx, resolveIds(plan.events, taken.leads));
-  await repo.insertIdempotency(tx, resolveIds(plan.keys, taken.leads));
+  await repo.write(tx, {
+    consents: plan.consents.map((c, i) => ({ ...c, id: taken.consents[i]! })),
+    leads: plan.leads.map(({ consent, ...l }, i) => ({
+      ...l,
+      id: taken.leads[i]!,
+      consentId: taken.consents[consent]!,
+    })),
+    events: resolveIds(plan.events, taken.leads),
+    keys: resolveIds(plan.keys, taken.leads),
+  });
   return resolveIds(plan.outcomes, taken.leads);
 }
 
