@@ -3,7 +3,7 @@
 // pledge and closes the sheet; a visitor is sent to login and back; /find-house offers it too. The estate's agent
 // list and an agent's page offer 在线咨询 (/im with the agent's peer id) and 复制微信 (the copy toast names the number).
 import { expect, test, type Page } from '@playwright/test';
-import { LEAD_CONSENT_TEXT, LEAD_SUCCESS_TOAST } from '../../packages/domain/src/api/leads.ts';
+import { CONTRACTOR_CONSENT_VERSION, LEAD_CONSENTS, LEAD_SUCCESS_TOAST } from '../../packages/domain/src/api/leads.ts';
 import { MOBILE_FORMAT_ERROR } from '../../packages/domain/src/filters.ts';
 import { signIn } from '../support/login.ts';
 import { shot } from '../support/screenshots.ts';
@@ -45,7 +45,7 @@ test.describe('委托找房 sheet', () => {
     const brief = sheet.getByTestId('contractor-brief');
     await expect(brief).toContainText(list[1]!.name);
     await expect(sheet.getByTestId('lead-phone')).toHaveValue(`${phone.slice(0, 3)}****${phone.slice(7)}`);
-    await expect(sheet.getByTestId('lead-consent')).toHaveText(LEAD_CONSENT_TEXT);
+    await expect(sheet.getByTestId('lead-consent')).toHaveText(LEAD_CONSENTS[CONTRACTOR_CONSENT_VERSION]);
     await expect(sheet.getByRole('link', { name: '《隐私政策》' })).toBeVisible();
 
     await sheet.getByLabel('最低预算（万）').fill('300');
