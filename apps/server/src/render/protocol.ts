@@ -1,7 +1,7 @@
 // The messages between the server's main thread and its page render workers (ADR 0019). The main thread owns the
 // sockets and the database; a worker owns a copy of the web build and renders pages, calling the services back on
 // the main thread for their data.
-import type { RouterContext } from '@fjt/domain';
+import { ApiError, type RouterContext } from '@fjt/domain';
 
 /** What of the router context is set per request (the rest, services and switches, the worker holds). */
 export type RequestContext = Pick<RouterContext, 'pageError' | 'staff' | 'printViewer'>;
@@ -83,7 +83,14 @@ export function serializeError(error: unknown): SerializedError {
   return { name: error.name, message: error.message, fields };
 }
 
+/**
+ * The error again on this side. An ApiError comes back as an ApiError, so a loader in a render worker that catches
+ * a service's ApiError (or the page's error handling that answers its status) sees what it would in-process.
+ */
 export function deserializeError({ name, message, fields }: SerializedError): Error {
+  const { statusCode, resultCode } = fields;
+  if (name === 'ApiError' && typeof statusCode === 'number' && typeof resultCode === 'number')
+    return new ApiError(statusCode, resultCode, message);
   const error = Object.assign(new Error(message), fields);
   error.name = name;
   return error;
