@@ -73,7 +73,7 @@ interface Plan {
   consents: Omit<NewConsent, 'id'>[];
   leads: (Omit<NewLead, 'id' | 'consentId'> & { consent: number })[];
   events: NewEvent[];
-  keys: NewIdempotency[];
+  keys: (NewIdempotency & { response: SaveRealPriceBody })[];
   outcomes: Outcome[];
 }
 
@@ -208,18 +208,6 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
   return plan;
 }
 
-/** Replaces placeholder lead ids (below zero) by the ids taken. */
-function resolveIds<T>(value: T, leadIds: readonly number[]): T {
-  const id = (n: number) => (n < 0 ? leadIds[-1 - n]! : n);
-  const body = (b: SaveRealPriceBody): SaveRealPriceBody => ({ ...b, leadIds: b.leadIds.map(id) });
-  if (Array.isArray(value)) return value.map((v) => resolveIds(v, leadIds)) as T;
-  const v = value as unknown as Record<string, unknown>;
-  if ('leadId' in v) return { ...v, leadId: id(v.leadId as number) } as T;
-  if ('response' in v) return { ...v, response: body(v.response as SaveRealPriceBody) } as T;
-  if ('body' in v) return { ...v, body: body(v.body as SaveRealPriceBody) } as T;
-  return value;
-}
-
 /** One batch in one transaction: locks, one read, the decisions, the ids, one statement of INSERTs. */
 async function runBatch(tx: Database, items: readonly IntakeItem[]): Promise<Outcome[]> {
   const repo = createIntakeRepo();
@@ -235,6 +223,9 @@ async function runBatch(tx: Database, items: readonly IntakeItem[]): Promise<Out
   });
   const plan = planBatch(items, snap);
   const taken = await repo.allocateIds(tx, plan.consents.length, plan.leads.length);
+  // placeholder lead ids (below zero) become the ids taken
+  const id = (n: number) => (n < 0 ? taken.leads[-1 - n]! : n);
+  const resolved = (b: SaveRealPriceBody): SaveRealPriceBody => ({ ...b, leadIds: b.leadIds.map(id) });
   await repo.write(tx, {
     consents: plan.consents.map((c, i) => ({ ...c, id: taken.consents[i]! })),
     leads: plan.leads.map(({ consent, ...l }, i) => ({
@@ -242,10 +233,10 @@ async function runBatch(tx: Database, items: readonly IntakeItem[]): Promise<Out
       id: taken.leads[i]!,
       consentId: taken.consents[consent]!,
     })),
-    events: resolveIds(plan.events, taken.leads),
-    keys: resolveIds(plan.keys, taken.leads),
+    events: plan.events.map((e) => ({ ...e, leadId: id(e.leadId) })),
+    keys: plan.keys.map((k) => ({ ...k, response: resolved(k.response) })),
   });
-  return resolveIds(plan.outcomes, taken.leads);
+  return plan.outcomes.map((o) => ('body' in o ? { body: resolved(o.body) } : o));
 }
 
 /** One batch in its own transaction of `db`. */
