@@ -88,7 +88,8 @@ export const leadIdempotency = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.route, t.key] })],
 );
 
-/** Everything that happened to a lead: kind assigned | reassigned | claimed | call | outcome | note | withdrawn. */
+/** Everything that happened to a lead: kind assigned | reassigned | claimed | call | outcome | note | withdrawn |
+ * service (another service asked for on the same lead within the dedupe window). */
 export const leadEvent = pgTable(
   'lead_event',
   {

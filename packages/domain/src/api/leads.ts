@@ -36,8 +36,13 @@ export const CONTRACTOR_CONSENT_VERSION: LeadConsentVersion = 'contractor-consen
 export const MAX_SECOND_ESTATES = 10;
 /** Contacts: at most this many agents a day for one phone, and one agent per estate. */
 export const AGENT_CONTACTS_PER_DAY = 3;
-/** The same phone and estate within this window is the same lead. */
+/**
+ * The same phone and estate within this window is the same lead, whatever service it asks for: another service
+ * joins the lead (an event the agent sees) instead of opening a second one.
+ */
 export const LEAD_DEDUPE_HOURS = 24;
+/** The round robin counts the leads each agent was given within this many days (a bounded count). */
+export const LEAD_LOAD_DAYS = 30;
 /** Spec §9: the agent serves the user within 24 hours. */
 export const LEAD_SLA_HOURS = 24;
 /** An unclaimed lead moves to the next agent after this long. */
@@ -220,6 +225,8 @@ export const opsLead = z.object({
   estateName: z.string().nullable(),
   source: z.string(),
   serviceType: z.string(),
+  /** Every service asked for on the lead: its own first, then those joined later (the same phone and estate). */
+  services: z.array(z.string()),
   status: z.string(),
   agentId: z.number().int().nullable(),
   agentName: z.string().nullable(),

@@ -2,7 +2,7 @@
 // whatever its size — one to lock every phone and Idempotency-Key it touches, one to read everything the decisions
 // need, one to take ids, one multi-row INSERT per table. Every function takes the transaction it runs in.
 import { queryRows, sql, type Database, type SQL } from '@fjt/db';
-import { LEAD_LOCK_SPACE } from './repo.ts';
+import { LEAD_LOCK_SPACE, agentLoad } from './repo.ts';
 
 /** Namespace of the Idempotency-Key advisory locks ('idem' read as a 32-bit integer). */
 const KEY_LOCK_SPACE = 0x6964656d;
@@ -31,6 +31,8 @@ export interface RecentLead {
   estateId: number | null;
   cityId: number;
   serviceType: string;
+  /** Every service asked for on it: its own, then those joined later ('service' events). */
+  services: string[];
   createdAt: number;
 }
 
@@ -174,6 +176,8 @@ export function createIntakeRepo() {
         cityIds: readonly number[];
         mobiles: readonly string[];
         since: number;
+        /** The batch's clock (its newest submission): the round robin's window ends here. */
+        now: number;
         keys: readonly IdempotencyRef[];
       },
     ): Promise<IntakeSnapshot> {
@@ -200,8 +204,11 @@ export function createIntakeRepo() {
               'cities', (SELECT coalesce(json_agg(id), '[]'::json) FROM city WHERE id = ANY(${cityIds})),
               'recent', ${agg(sql`
                 SELECT id::int AS id, mobile, agent_id AS "agentId", estate_id AS "estateId", city_id AS "cityId",
-                       service_type AS "serviceType", ${MS('created_at')} AS "createdAt"
-                FROM lead WHERE mobile = ANY(${mobiles}) AND status <> 'withdrawn'
+                       service_type AS "serviceType", ${MS('created_at')} AS "createdAt",
+                       array_prepend(service_type, ARRAY(
+                         SELECT e.data->>'serviceType' FROM lead_event e WHERE e.lead_id = l.id AND e.kind = 'service'
+                       )) AS services
+                FROM lead l WHERE mobile = ANY(${mobiles}) AND status <> 'withdrawn'
                   AND created_at > ${iso(q.since)}::timestamptz`)},
               'history', ${agg(sql`
                 SELECT l.mobile, l.estate_id AS "estateId", l.city_id AS "cityId",
@@ -211,7 +218,7 @@ export function createIntakeRepo() {
                 WHERE e.kind IN ('assigned', 'reassigned')`)},
               'serving', ${agg(sql`SELECT * FROM serving ORDER BY id`)},
               'load', ${agg(sql`
-                SELECT s.id AS "agentId", (SELECT count(*)::int FROM lead l WHERE l.agent_id = s.id) AS load
+                SELECT s.id AS "agentId", ${agentLoad(sql`s.id`, q.now)} AS load
                 FROM (SELECT DISTINCT id FROM serving) s`)},
               'stored', ${agg(sql`
                 SELECT i.scope, i.route, i.key, i.body_hash AS "bodyHash", i.response

@@ -99,6 +99,7 @@ describe('planBatch', () => {
             estateId: 10,
             cityId: 1,
             serviceType: 'buy',
+            services: ['buy'],
             createdAt: T0 - 60_000,
           },
         ],
@@ -107,6 +108,45 @@ describe('planBatch', () => {
     );
     expect(bodies(plan)[0]).toEqual({ leadIds: [7], cappedEstateIds: [] });
     expect(plan.leads).toEqual([expect.objectContaining({ estateId: 11, agentId: 211 })]);
+  });
+
+  it('another service for the same phone and estate joins the lead once (an event), never a second lead', () => {
+    const recent = [
+      {
+        id: 7,
+        mobile: '13900000001',
+        agentId: 110,
+        estateId: 10,
+        cityId: 1,
+        serviceType: 'buy',
+        services: ['buy', 'sell'],
+        createdAt: T0 - 60_000,
+      },
+    ];
+    const plan = planBatch(
+      [
+        item({ serviceType: 'loan', source: 'loan' }),
+        item({ serviceType: 'loan', source: 'loan' }, T0 + 1),
+        item({ serviceType: 'sell' }, T0 + 2),
+        item({ serviceType: 'rent', estateIds: [11] }, T0 + 3),
+        item({ serviceType: 'buy', estateIds: [11] }, T0 + 4),
+      ],
+      snapshot({ recent }),
+    );
+    expect(bodies(plan)).toEqual([
+      { leadIds: [7], cappedEstateIds: [] },
+      { leadIds: [7], cappedEstateIds: [] },
+      { leadIds: [7], cappedEstateIds: [] },
+      { leadIds: [-1], cappedEstateIds: [] },
+      { leadIds: [-1], cappedEstateIds: [] },
+    ]);
+    expect(plan.leads).toEqual([expect.objectContaining({ estateId: 11, serviceType: 'rent' })]);
+    expect(plan.events.filter((e) => e.kind === 'service')).toEqual([
+      { leadId: 7, at: T0, kind: 'service', data: { serviceType: 'loan' } },
+      { leadId: -1, at: T0 + 4, kind: 'service', data: { serviceType: 'buy' } },
+    ]);
+    // the snapshot it was given is left as it was
+    expect(recent[0]!.services).toEqual(['buy', 'sell']);
   });
 
   it('Idempotency-Key: a stored answer again, another body refused, a repeat inside the batch answered alike', () => {

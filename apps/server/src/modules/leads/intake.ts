@@ -89,7 +89,7 @@ const sameTarget = (a: { estateId: number | null; cityId: number }, b: { estateI
 export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): Plan {
   const cityOf = new Map(snap.estates.map((e) => [e.id, e.cityId]));
   const cities = new Set(snap.cities);
-  const recent = [...snap.recent];
+  const recent = snap.recent.map((l) => ({ ...l, services: [...l.services] }));
   const history: PhoneAgent[] = [...snap.history];
   const load = new Map(snap.load.map((l) => [l.agentId, l.load]));
   const stored = new Map(snap.stored.map((s) => [refKey(s), s]));
@@ -125,14 +125,13 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
     const dedupeSince = at - LEAD_DEDUPE_HOURS * HOUR;
     const dayStart = shanghaiDayStart(at).getTime();
     const todayOf = () => new Set(history.filter((h) => h.mobile === mobile && h.at >= dayStart).map((h) => h.agentId));
-    /** The phone's newest live lead of this target and service (held by the chosen agent, when one is chosen). */
+    /** The phone's newest live lead of this target (held by the chosen agent, when one is chosen). */
     const recentOf = (target: { estateId: number | null; cityId: number }) =>
       recent
         .filter(
           (l) =>
             l.mobile === mobile &&
             sameTarget(l, target) &&
-            l.serviceType === req.serviceType &&
             (req.agentId === undefined || l.agentId === req.agentId) &&
             l.createdAt > dedupeSince,
         )
@@ -160,6 +159,11 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
     for (const target of targets) {
       const existing = recentOf(target);
       if (existing) {
+        // another service for the same estate joins the lead: its agent sees it, nobody else is given the phone
+        if (!existing.services.includes(req.serviceType)) {
+          existing.services.push(req.serviceType);
+          plan.events.push({ leadId: existing.id, at, kind: 'service', data: { serviceType: req.serviceType } });
+        }
         body.leadIds.push(existing.id);
         continue;
       }
@@ -191,7 +195,15 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
         brief: req.brief ?? null,
         at,
       });
-      recent.push({ id, mobile, agentId, ...target, serviceType: req.serviceType, createdAt: at });
+      recent.push({
+        id,
+        mobile,
+        agentId,
+        ...target,
+        serviceType: req.serviceType,
+        services: [req.serviceType],
+        createdAt: at,
+      });
       if (agentId !== null) {
         plan.events.push({ leadId: id, at, kind: 'assigned', data: { agentId } });
         history.push({ mobile, ...target, agentId, at });
@@ -219,6 +231,7 @@ async function runBatch(tx: Database, items: readonly IntakeItem[]): Promise<Out
     cityIds: [...new Set(items.flatMap((i) => (i.req.cityId === undefined ? [] : [i.req.cityId])))],
     mobiles,
     since: Math.min(...items.map((i) => i.at)) - LEAD_DEDUPE_HOURS * HOUR,
+    now: Math.max(...items.map((i) => i.at)),
     keys,
   });
   const plan = planBatch(items, snap);

@@ -160,6 +160,15 @@ describe('intake', () => {
     expect(rows[1]!.estate_id).toBeNull();
     const [agent] = await q<{ city_id: number }>(`SELECT city_id FROM agent WHERE id = $1`, [rows[1]!.agent_id]);
     expect(agent!.city_id).toBe(605);
+    // a deal-price request for the estate of the loan consultation joins that lead (one lead per phone and estate)
+    expect(bodyOf<SaveRealPriceBody>(await submit({ mobile, intentionEstateId: estate!.estateId })).leadIds).toEqual(
+      withEstate.leadIds,
+    );
+    const joined = await q<{ kind: string; data: unknown }>(
+      `SELECT kind, data FROM lead_event WHERE lead_id = $1 AND kind = 'service'`,
+      [withEstate.leadIds[0]],
+    );
+    expect(joined).toEqual([{ kind: 'service', data: { serviceType: 'buy' } }]);
     // the same consultation again is the same lead
     expect(bodyOf<SaveRealPriceBody>(await post('loan/consult/phone', { mobile, cityId: 605 })).leadIds).toEqual(
       cityOnly.leadIds,

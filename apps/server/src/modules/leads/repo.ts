@@ -1,10 +1,20 @@
 // SQL of the lead path (issue 14): leads and their events, consents, the Idempotency-Key of a lead POST, the agents
 // a lead may go to, virtual number bindings and their calls. Every function takes the transaction it runs in.
-import { queryPage, queryRows, sql, type Database } from '@fjt/db';
-import type { OpsLead, OpsLeadsQuery } from '@fjt/domain';
+import { queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
+import { LEAD_LOAD_DAYS, type OpsLead, type OpsLeadsQuery } from '@fjt/domain';
 
 const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 const iso = (t: Date) => t.toISOString();
+
+const HOUR = 3_600_000;
+
+/**
+ * The round robin's count for an agent: the leads it was given within LEAD_LOAD_DAYS of `now` (a range of the
+ * lead_agent_idx index, so the count stays bounded however many leads pile up over the years).
+ */
+export const agentLoad = (agentId: SQL, now: number) =>
+  sql`(SELECT count(*)::int FROM lead l WHERE l.agent_id = ${agentId}
+       AND l.created_at > ${iso(new Date(now - LEAD_LOAD_DAYS * 24 * HOUR))}::timestamptz)`;
 
 /** Namespace of the per-phone advisory locks (any constant; 'lead' read as a 32-bit integer). */
 export const LEAD_LOCK_SPACE = 0x6c656164;
@@ -89,8 +99,12 @@ export function createLeadsRepo(db: Database) {
       return new Set(rows.map((r) => r.agentId));
     },
 
-    /** Agents serving an estate, or (estate-less) a city, with their current load. */
-    async candidates(tx: Database, target: { estateId: number | null; cityId: number }): Promise<AgentCandidate[]> {
+    /** Agents serving an estate, or (estate-less) a city, with their load (the leads given them lately). */
+    async candidates(
+      tx: Database,
+      target: { estateId: number | null; cityId: number },
+      now: number,
+    ): Promise<AgentCandidate[]> {
       const serving =
         target.estateId === null
           ? sql`SELECT a.id, a.rating FROM agent a WHERE a.city_id = ${target.cityId}`
@@ -98,8 +112,7 @@ export function createLeadsRepo(db: Database) {
                 WHERE ae.estate_id = ${target.estateId}`;
       return queryRows<AgentCandidate>(
         tx,
-        sql`SELECT s.id, s.rating::float8 AS rating,
-                   (SELECT count(*)::int FROM lead l WHERE l.agent_id = s.id) AS load
+        sql`SELECT s.id, s.rating::float8 AS rating, ${agentLoad(sql`s.id`, now)} AS load
             FROM (${serving}) s ORDER BY s.id`,
       );
     },
@@ -319,7 +332,10 @@ export function createLeadsRepo(db: Database) {
 }
 
 const leadColumns = sql`l.id::int AS id, l.mobile, l.city_id AS "cityId", l.estate_id AS "estateId",
-  e.name AS "estateName", l.source, l.service_type AS "serviceType", l.status, l.agent_id AS "agentId",
+  e.name AS "estateName", l.source, l.service_type AS "serviceType",
+  array_prepend(l.service_type, ARRAY(SELECT ev.data->>'serviceType' FROM lead_event ev
+                                      WHERE ev.lead_id = l.id AND ev.kind = 'service' ORDER BY ev.at, ev.id)) AS services,
+  l.status, l.agent_id AS "agentId",
   a.name AS "agentName", ${TS('l.created_at')} AS "createdAt", ${TS('l.assigned_at')} AS "assignedAt",
   ${TS('l.claim_due_at')} AS "claimDueAt", ${TS('l.sla_due_at')} AS "slaDueAt", ${TS('l.claimed_at')} AS "claimedAt",
   ${TS('l.closed_at')} AS "closedAt", l.brief`;

@@ -65,7 +65,7 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
     target: { mobile: string; estateId: number | null; cityId: number },
     at: number,
   ): Promise<{ agentId: number } | 'capped' | 'none'> {
-    const serving = await repo.candidates(tx, target);
+    const serving = await repo.candidates(tx, target, at);
     const had = await repo.agentsOfPhoneAtEstate(tx, target.mobile, target.estateId, target.cityId);
     const fresh = serving.filter((c) => !had.has(c.id));
     if (fresh.length === 0) return 'none';

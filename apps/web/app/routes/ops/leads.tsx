@@ -257,7 +257,7 @@ function LeadBlock({
         </dd>
         <dt>需求</dt>
         <dd>
-          {SERVICE_TYPE_LABELS[lead.serviceType as ServiceType] ?? lead.serviceType} · 来自
+          {lead.services.map((s) => SERVICE_TYPE_LABELS[s as ServiceType] ?? s).join('、')} · 来自
           {LEAD_SOURCE_LABELS[lead.source as LeadSource] ?? lead.source}
         </dd>
         {lead.brief ? (
