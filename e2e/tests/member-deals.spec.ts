@@ -128,36 +128,54 @@ test('a visitor sees masked deal rows and 开通会员查看; a member sees ever
   await expect(member.getByTestId('house-deals').locator('tbody')).not.toContainText('**万');
 
   // ---- the caches, both orders. Pages: the shared page is the masked one, whoever asks first.
+  // Other specs import data for 杭州 meanwhile, and an import drops the city's cached answers: a 'hit' expected
+  // between two requests is looked for over a few fresh URLs; what must never happen (a member's answer kept, or
+  // served to a visitor) is checked on every one.
   const visitorPage = (url: string) => request.get(url);
   const memberPage = (url: string) => member.request.get(url);
-  for (const [first, second, url] of [
-    [visitorPage, memberPage, `${historyPath}?period=36&rooms=3`],
-    [memberPage, visitorPage, `${historyPath}?period=36&rooms=2`],
+  for (const [first, second, urls] of [
+    [visitorPage, memberPage, ['period=36&rooms=3', 'period=36', 'period=12'].map((q) => `${historyPath}?${q}`)],
+    [memberPage, visitorPage, ['period=36&rooms=2', 'period=6', 'period=3'].map((q) => `${historyPath}?${q}`)],
   ] as const) {
-    const a = await first(url);
-    const b = await second(url);
-    expect(a.status()).toBe(200);
-    expect(b.headers()['x-cache'], url).toBe('hit');
-    const html = await b.text();
-    expect(html).toBe(await a.text());
-    expect(html).toContain('data-masked="true"');
+    let hits = 0;
+    for (const url of urls) {
+      const a = await first(url);
+      const b = await second(url);
+      expect(a.status()).toBe(200);
+      const html = await b.text();
+      expect(html).toContain('data-masked="true"');
+      expect(await a.text()).toContain('data-masked="true"');
+      if (b.headers()['x-cache'] !== 'hit') continue;
+      expect(html).toBe(await a.text());
+      hits += 1;
+      break;
+    }
+    expect(hits, `the second request of ${urls[0]} served from the shared page cache`).toBe(1);
   }
   // API: a member's answer is private and never kept; a visitor's is kept and never served to the member
-  for (const [first, second] of [
-    [visitorPage, memberPage],
-    [memberPage, visitorPage],
+  for (const [first, second, sizes] of [
+    [visitorPage, memberPage, [19, 17, 15]],
+    [memberPage, visitorPage, [18, 16, 14]],
   ] as const) {
-    const url = `/rabbit/v1/house/deal/history?houseId=${estate.id}&page=2&size=${first === visitorPage ? 19 : 18}`;
-    const a = await first(url);
-    const b = await second(url);
-    const [fromVisitor, fromMember] = first === visitorPage ? [a, b] : [b, a];
-    expect(fromMember.headers()['cache-control']).toBe('private, no-store');
-    expect(fromMember.headers()['x-cache']).toBeUndefined();
-    expect(await fromMember.text()).not.toContain('"masked":true');
-    expect(fromVisitor.headers()['x-cache']).toBe('miss');
-    expect(await fromVisitor.text()).not.toContain('"masked":false');
-    expect((await visitorPage(url)).headers()['x-cache']).toBe('hit');
-    expect(await (await memberPage(url)).text()).not.toContain('"masked":true');
+    let hits = 0;
+    for (const size of sizes) {
+      const url = `/rabbit/v1/house/deal/history?houseId=${estate.id}&page=2&size=${size}`;
+      const a = await first(url);
+      const b = await second(url);
+      const [fromVisitor, fromMember] = first === visitorPage ? [a, b] : [b, a];
+      expect(fromMember.headers()['cache-control']).toBe('private, no-store');
+      expect(fromMember.headers()['x-cache']).toBeUndefined();
+      expect(await fromMember.text()).not.toContain('"masked":true');
+      expect(fromVisitor.headers()['x-cache']).toBe('miss');
+      expect(await fromVisitor.text()).not.toContain('"masked":false');
+      expect(await (await memberPage(url)).text()).not.toContain('"masked":true');
+      const again = await visitorPage(url);
+      expect(await again.text()).not.toContain('"masked":false');
+      if (again.headers()['x-cache'] !== 'hit') continue;
+      hits += 1;
+      break;
+    }
+    expect(hits, 'a visitor’s answer kept in the shared API cache').toBe(1);
   }
   await memberContext.close();
 });

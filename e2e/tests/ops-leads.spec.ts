@@ -33,8 +33,8 @@ async function body<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
   return json.body;
 }
 
-/** The signed-in agent's id and the estates it serves (from its own page's API). */
-async function agentEstates(page: Page): Promise<{ agentId: number; estateIds: number[] }> {
+/** The signed-in agent's id, city and the estates it serves (from its own page's API). */
+async function agentEstates(page: Page): Promise<{ agentId: number; cityId: number; estateIds: number[] }> {
   await page.goto('/ops/leads');
   const link = page.getByTestId('ops-leads-agent');
   await expect(link).toBeVisible();
@@ -44,7 +44,7 @@ async function agentEstates(page: Page): Promise<{ agentId: number; estateIds: n
     await page.request.get(`/rabbit/v1/agent/detail?cityId=${cityId}&agentId=${agentId}`),
   );
   expect(detail.estates.length).toBeGreaterThan(0);
-  return { agentId, estateIds: detail.estates.map((e) => e.id) };
+  return { agentId, cityId, estateIds: detail.estates.map((e) => e.id) };
 }
 
 /** Sends deal-price requests for the agent's estate from new phones until one is dispatched to the agent. */
@@ -89,13 +89,22 @@ test('an agent claims a lead, calls the buyer through a virtual number and recor
 }) => {
   test.setTimeout(120_000);
   const page = await agentPage(browser);
-  const { estateIds } = await agentEstates(page);
+  const { estateIds, cityId } = await agentEstates(page);
   const buyer = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const { lead, phone } = await leadForAgent(page, buyer, estateIds[0]!);
+  // the same buyer asks about a loan for the same estate: no second lead, the agent sees both services
+  const loan = await body<{ leadIds: number[] }>(
+    await buyer.post('/rabbit/v1/loan/consult/phone', {
+      data: { mobile: phone, cityId, estateId: estateIds[0] },
+      headers: { origin: origin() },
+    }),
+  );
+  expect(loan.leadIds).toEqual([lead.id]);
 
   await page.goto('/ops/leads?status=open');
   const block = page.getByTestId(`ops-lead-${lead.id}`);
   await expect(block.getByTestId('ops-lead-status')).toContainText('待认领');
+  await expect(block).toContainText('买房、贷款');
   await expect(block).toContainText(masked(phone));
   await expect(block).toContainText('认领时限');
   await expect(block).not.toContainText(phone);
