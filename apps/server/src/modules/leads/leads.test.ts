@@ -11,6 +11,7 @@ import {
   LEAD_CONSENT_VERSION,
   LEAD_MESSAGES,
   MOBILE_FORMAT_ERROR,
+  SERVICE_TYPES,
   STAFF_ONLY,
   type AgentCallBody,
   type LeadConsentState,
@@ -233,7 +234,7 @@ describe('dedupe and the daily cap', () => {
     expect(rows[1]!.agent_id).not.toBe(rows[0]!.agent_id);
   });
 
-  it('100 concurrent submissions of one phone: one lead per estate, at most 3 agents a day', async () => {
+  it('100 concurrent submissions of one phone, any service: one lead per estate, at most 3 agents a day', async () => {
     const estates = takeEstates(10);
     const mobile = testPhone();
     const responses = await Promise.all(
@@ -244,6 +245,7 @@ describe('dedupe and the daily cap', () => {
           mobile,
           intentionEstateId: intention.estateId,
           secondEstateIdList: second.map((e) => e.estateId),
+          serviceType: SERVICE_TYPES[i % SERVICE_TYPES.length],
         });
       }),
     );
