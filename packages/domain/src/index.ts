@@ -54,3 +54,4 @@ export * from './api/leads.ts';
 export * from './api/agents.ts';
 export * from './api/contractors.ts';
 export * from './api/superior.ts';
+export * from './api/chat.ts';

@@ -1,0 +1,215 @@
+// The support chat's contract (issue 15, PAGES.md §3.12, docs/chat-protocol.md): protocol version 1 of the frames on
+// the WebSocket `/ws/im`, the same frames over the HTTP fallback, and the HTTP calls around them. Every frame is one
+// JSON object with a type `t`. A message carries the sender's client id (the dedupe key: sending it again never
+// stores it twice) and, once stored, its conversation's sequence number (1, 2, 3 … without gaps); the server acks a
+// message only after it is durably stored, and a client that reconnects resumes each conversation after the last
+// sequence number it has seen (what it missed is replayed in order).
+import { z } from 'zod';
+import { idParam } from './params.ts';
+
+export const CHAT_PROTOCOL_VERSION = 1;
+/** The WebSocket path (not under the API prefix: it is not a JSON envelope). */
+export const CHAT_WS_PATH = '/ws/im';
+/** A client pings at this interval; the server closes a connection it has heard nothing from for 2.5 intervals. */
+export const CHAT_HEARTBEAT_MS = 20_000;
+export const CHAT_MAX_TEXT = 1000;
+export const CHAT_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Messages one user may send per minute (across their connections); the next gets a rate error frame. */
+export const CHAT_MESSAGES_PER_MINUTE = 60;
+/** History pages (upward) and replays are sent this many messages at a time. */
+export const CHAT_PAGE_SIZE = 30;
+/** Spec §4 and §9: chat message info needs this app version inside the app. */
+export const CHAT_MESSAGE_INFO_MIN_APP_VERSION = '12.8.0';
+
+/** Chinese messages of the chat (spec §8 where it names them). */
+export const CHAT_MESSAGES = {
+  unavailable: '客服系统异常。',
+  network: 'Network Error.',
+  loginRequired: '请先登录后再咨询',
+  badFrame: '消息格式不正确',
+  unsupportedVersion: '客户端版本过旧，请刷新页面后重试',
+  conversationNotFound: '会话不存在或已结束',
+  notYourConversation: '无权访问该会话',
+  tooLong: `消息不能超过${CHAT_MAX_TEXT}个字`,
+  empty: '消息不能为空',
+  tooFast: '发送太频繁，请稍后再试',
+  imageTooLarge: '图片不能超过5MB',
+  imageType: '只支持 JPG、PNG、WebP、GIF 图片',
+  sendFailed: '发送失败，请点击重发',
+  offline: '网络已断开，正在重新连接…',
+} as const;
+
+/** Who a conversation is with: support (客服) or one agent (the agent list's 在线咨询, `/im?userid=agent-<id>`). */
+export const chatPeer = z.union([
+  z.literal('support'),
+  z.string().regex(/^agent-[1-9]\d{0,9}$/, { message: '咨询对象不正确' }),
+]);
+export type ChatPeer = z.infer<typeof chatPeer>;
+
+export const CHAT_ROLES = ['user', 'support', 'agent', 'bot', 'system'] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+export const CHAT_KINDS = ['text', 'image', 'estate', 'notice'] as const;
+export type ChatKind = (typeof CHAT_KINDS)[number];
+
+/** A client's id for a message it sends: its dedupe key (a UUID or any 8–64 safe characters). */
+export const chatClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: '消息编号格式不正确' });
+
+export const chatImage = z.object({
+  /** Same-origin path under /img. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export const chatEstateCard = z.object({
+  cityId: z.number().int(),
+  estateId: z.number().int(),
+  name: z.string(),
+  /** 元/㎡, null when unknown. */
+  unitPrice: z.number().nullable(),
+});
+
+/** What a client sends: exactly one of text, image (uploaded first) or estate (a card of an estate id). */
+export const chatContentInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('text'),
+    text: z
+      .string()
+      .trim()
+      .min(1, { message: CHAT_MESSAGES.empty })
+      .max(CHAT_MAX_TEXT, { message: CHAT_MESSAGES.tooLong }),
+  }),
+  z.object({ kind: z.literal('image'), imageId: idParam('imageId', '图片编号不正确') }),
+  z.object({ kind: z.literal('estate'), cityId: idParam('cityId'), estateId: idParam('estateId') }),
+]);
+export type ChatContentInput = z.infer<typeof chatContentInput>;
+
+export const chatMessage = z.object({
+  conversationId: z.number().int(),
+  seq: z.number().int(),
+  clientId: z.string().nullable(),
+  senderId: z.number().int().nullable(),
+  senderRole: z.enum(CHAT_ROLES),
+  /** The sender's display name (客服小房, an agent's name, 房价通助手 for the bot). */
+  senderName: z.string(),
+  kind: z.enum(CHAT_KINDS),
+  text: z.string().nullable(),
+  image: chatImage.nullable(),
+  estate: chatEstateCard.nullable(),
+  /** ISO time it was stored. */
+  at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+// ---------- frames: client → server ----------
+
+export const chatClientFrame = z.discriminatedUnion('t', [
+  /** First frame: the protocol version, and per open conversation the last sequence number seen (replay after it). */
+  z.object({
+    t: z.literal('hello'),
+    v: z.number().int(),
+    resume: z
+      .array(z.object({ conversationId: z.number().int().positive(), afterSeq: z.number().int().min(0) }))
+      .max(50)
+      .default([]),
+  }),
+  z.object({
+    t: z.literal('send'),
+    conversationId: z.number().int().positive(),
+    clientId: chatClientId,
+    content: chatContentInput,
+  }),
+  z.object({ t: z.literal('typing'), conversationId: z.number().int().positive() }),
+  z.object({ t: z.literal('read'), conversationId: z.number().int().positive(), seq: z.number().int().min(0) }),
+  z.object({ t: z.literal('ping') }),
+]);
+export type ChatClientFrame = z.infer<typeof chatClientFrame>;
+
+// ---------- frames: server → client ----------
+
+export type ChatServerFrame =
+  | { t: 'welcome'; v: number; userId: number; heartbeatMs: number }
+  /** The message with this client id is stored as `seq` (sent again for a resend of a stored message). */
+  | { t: 'ack'; conversationId: number; clientId: string; seq: number; at: string }
+  /** A stored message, live or replayed; a client shows each (conversationId, seq) once. */
+  | { t: 'message'; message: ChatMessage }
+  /** The replay after `afterSeq` is complete up to `lastSeq`. */
+  | { t: 'replayed'; conversationId: number; lastSeq: number }
+  | { t: 'typing'; conversationId: number; role: ChatRole; name: string }
+  | { t: 'read'; conversationId: number; role: ChatRole; seq: number }
+  /** A conversation changed hands or state (claimed by a person, transferred, closed). */
+  | { t: 'conversation'; conversation: ChatConversation }
+  | { t: 'pong' }
+  /** A refused frame (a Chinese message); `clientId` names the send it refuses. The connection stays open. */
+  | { t: 'error'; code: ChatErrorCode; message: string; clientId?: string; conversationId?: number };
+
+export const CHAT_ERROR_CODES = [
+  'bad_frame',
+  'unsupported_version',
+  'not_found',
+  'forbidden',
+  'too_long',
+  'rate_limited',
+  'bad_content',
+  'closed',
+] as const;
+export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
+
+/** WebSocket close codes the server uses (4000–4999 are the application's). */
+export const CHAT_CLOSE = {
+  /** No session: log in first (the reason is CHAT_MESSAGES.loginRequired). */
+  unauthorized: 4401,
+  /** Heartbeats stopped. */
+  timeout: 4408,
+  /** Too many malformed or refused frames in a row. */
+  abuse: 4429,
+  /** The server is shutting down: reconnect (to another instance). */
+  restart: 4503,
+} as const;
+
+// ---------- HTTP: conversations, history, upload, fallback ----------
+
+export const CHAT_CONVERSATION_STATES = ['bot', 'waiting', 'claimed', 'closed'] as const;
+export type ChatConversationState = (typeof CHAT_CONVERSATION_STATES)[number];
+
+export const chatConversation = z.object({
+  id: z.number().int(),
+  peer: z.string(),
+  /** Who answers: the FAQ bot, nobody yet (waiting for a person), a person, or nobody any more. */
+  state: z.enum(CHAT_CONVERSATION_STATES),
+  /** The peer header: 在线客服, or the agent's name. */
+  title: z.string(),
+  avatar: z.string().nullable(),
+  /** The person answering, once claimed. */
+  staffName: z.string().nullable(),
+  lastSeq: z.number().int(),
+  /** The last sequence number the user has read. */
+  readSeq: z.number().int(),
+  createdAt: z.string(),
+});
+export type ChatConversation = z.infer<typeof chatConversation>;
+
+/** NEW POST im/conversations: the user's open conversation with the peer, or a new one (login). */
+export const chatOpenInput = z.object({ peer: chatPeer, cityId: idParam('cityId').optional() });
+export const chatOpenBody = z.object({ conversation: chatConversation });
+export type ChatOpenBody = z.infer<typeof chatOpenBody>;
+
+/** NEW GET im/conversations/{id}/messages?beforeSeq: history upward, newest page first (login, own only). */
+export const chatHistoryQuery = z.object({ beforeSeq: z.coerce.number().int().min(1).optional() });
+export const chatHistoryBody = z.object({
+  list: z.array(chatMessage),
+  /** There is older history before the first of `list`. */
+  more: z.boolean(),
+});
+export type ChatHistoryBody = z.infer<typeof chatHistoryBody>;
+
+/** NEW POST im/upload (multipart, field `file`): an image for a message; resized, served from /img. */
+export const chatUploadBody = z.object({ imageId: z.number().int(), image: chatImage });
+export type ChatUploadBody = z.infer<typeof chatUploadBody>;
+
+/**
+ * The HTTP fallback for a client whose WebSocket fails: NEW POST im/frames with `{ frames: ChatClientFrame[] }` gets
+ * the answers to them; NEW GET im/poll?after=<conversationId>:<seq>,… holds up to CHAT_POLL_MS and answers the frames
+ * (messages, typing, read, conversation) that arrived meanwhile. The frames are the same as on the WebSocket.
+ */
+export const CHAT_POLL_MS = 25_000;
