@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, LEAD_MESSAGES, type SaveRealPriceBody } from '@fjt/domain';
 import { createIntakeQueue, intakeItem, planBatch, type IntakeItem, type Outcome } from './intake.ts';
-import type { IntakeSnapshot } from './intake-repo.ts';
+import type { IntakeSnapshot, RecentLead } from './intake-repo.ts';
 import type { IntakeRequest } from './rules.ts';
 
 const T0 = Date.UTC(2026, 10, 27, 4); // 12:00 in Shanghai
@@ -45,6 +45,19 @@ const snapshot = (over: Partial<IntakeSnapshot> = {}): IntakeSnapshot => {
     ...over,
   };
 };
+
+/** Lead 7: the phone's 买房 lead of estate 10 (agent 110), a minute before T0. */
+const recentLead = (over: Partial<RecentLead> = {}): RecentLead => ({
+  id: 7,
+  mobile: '13900000001',
+  agentId: 110,
+  estateId: 10,
+  cityId: 1,
+  serviceType: 'buy',
+  services: ['buy'],
+  createdAt: T0 - 60_000,
+  ...over,
+});
 
 const bodies = (plan: ReturnType<typeof planBatch>) =>
   plan.outcomes.map((o) => ('body' in o ? o.body : (o.error as ApiError).message));
@@ -91,18 +104,7 @@ describe('planBatch', () => {
     const plan = planBatch(
       [item(), item({ estateIds: [11] })],
       snapshot({
-        recent: [
-          {
-            id: 7,
-            mobile: '13900000001',
-            agentId: 110,
-            estateId: 10,
-            cityId: 1,
-            serviceType: 'buy',
-            services: ['buy'],
-            createdAt: T0 - 60_000,
-          },
-        ],
+        recent: [recentLead()],
         history: [{ mobile: '13900000001', estateId: 11, cityId: 1, agentId: 111, at: T0 - 2 * 86_400_000 }],
       }),
     );
@@ -111,18 +113,7 @@ describe('planBatch', () => {
   });
 
   it('another service for the same phone and estate joins the lead once (an event), never a second lead', () => {
-    const recent = [
-      {
-        id: 7,
-        mobile: '13900000001',
-        agentId: 110,
-        estateId: 10,
-        cityId: 1,
-        serviceType: 'buy',
-        services: ['buy', 'sell'],
-        createdAt: T0 - 60_000,
-      },
-    ];
+    const recent = [recentLead({ services: ['buy', 'sell'] })];
     const plan = planBatch(
       [
         item({ serviceType: 'loan', source: 'loan' }),
