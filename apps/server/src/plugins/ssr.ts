@@ -16,6 +16,7 @@ import {
 } from 'react-router';
 import { isbot } from 'isbot';
 import { CURRENT_VERSION_COOKIE, detectClient, type DealViewer, type OpsViewer, type RouterContext } from '@fjt/domain';
+import { loaderServices } from '../render/loader-errors.ts';
 import { createRenderPool } from '../render/pool.ts';
 import type { RenderResult, RequestContext } from '../render/protocol.ts';
 import { BROTLI_QUICK, preferredEncoding, sendCached, type ResponseCache } from './response-cache.ts';
@@ -92,8 +93,9 @@ export async function registerSsr(
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
   // The web app declares AppLoadContext as RouterContext (apps/web/app/context.ts); the server cannot see
-  // that augmentation without importing web internals, so the contract type is asserted here.
-  const loadContext = context as unknown as AppLoadContext;
+  // that augmentation without importing web internals, so the contract type is asserted here. A service's 4xx
+  // refusal reaches an uncaught loader as that status's error page (loader-errors.ts), here and in the workers.
+  const loadContext = { ...context, services: loaderServices(context.services) } as unknown as AppLoadContext;
   const acceptsMethod = methodCheck(build);
   const pool =
     renderWorkers > 0

@@ -26,6 +26,13 @@ const broken = {
   },
   default: () => null,
 };
+const refused = {
+  async loader({ context }) {
+    // 我的推荐 without a viewer: the service refuses with 401
+    return context.services.superior.estates({ cityId: 605, page: 1 }, null);
+  },
+  default: () => null,
+};
 const crash = {
   async loader() {
     if (process.env.FJT_TEST_CRASH_IN_WORKER === '1' && !(await import('node:worker_threads')).isMainThread) process.exit(3);
@@ -58,6 +65,7 @@ export const routes = {
   root: { id: 'root', path: '', module: { default: () => null } },
   estate: { id: 'estate', parentId: 'root', path: ':city/estate/:id', module: estate },
   broken: { id: 'broken', parentId: 'root', path: 'broken', module: broken },
+  refused: { id: 'refused', parentId: 'root', path: 'refused', module: refused },
   crash: { id: 'crash', parentId: 'root', path: 'crash', module: crash },
   form: { id: 'form', parentId: 'root', path: 'form', module: form },
 };
@@ -67,6 +75,7 @@ export const assets = {
     root: { id: 'root', path: '', module: '/root.js', hasLoader: false, hasAction: false, ...flags },
     estate: { id: 'estate', parentId: 'root', path: ':city/estate/:id', module: '/e.js', hasLoader: true, hasAction: false, ...flags },
     broken: { id: 'broken', parentId: 'root', path: 'broken', module: '/b.js', hasLoader: true, hasAction: false, ...flags },
+    refused: { id: 'refused', parentId: 'root', path: 'refused', module: '/r.js', hasLoader: true, hasAction: false, ...flags },
     crash: { id: 'crash', parentId: 'root', path: 'crash', module: '/c.js', hasLoader: true, hasAction: false, ...flags },
     form: { id: 'form', parentId: 'root', path: 'form', module: '/f.js', hasLoader: true, hasAction: true, ...flags },
   },
@@ -157,6 +166,14 @@ describe('page render workers', () => {
     expect(a.statusCode).toBe(500);
     expect(b.statusCode).toBe(500);
     // no error boundary in the stand-in build: the error is the root's, the same either way
+    expect(dataOf(a.body).errors).toEqual(['root']);
+    expect(a.body).toBe(b.body);
+  });
+
+  it('a service’s 4xx refusal in a loader is that status (never a 500), in a worker as in-process', async () => {
+    const [a, b] = await Promise.all([inWorkers.inject({ url: '/refused' }), inProcess.inject({ url: '/refused' })]);
+    expect(a.statusCode).toBe(401);
+    expect(b.statusCode).toBe(401);
     expect(dataOf(a.body).errors).toEqual(['root']);
     expect(a.body).toBe(b.body);
   });

@@ -8,6 +8,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'rea
 import type { RouterContext, Services } from '@fjt/domain';
 import { MIN_COMPRESS_BYTES, brotliQuick, etagOf } from '../plugins/response-cache.ts';
 import { pageCsp } from '../plugins/security.ts';
+import { asLoaderError } from './loader-errors.ts';
 import {
   deserializeError,
   serializeError,
@@ -106,7 +107,7 @@ port.on('message', (message: ToWorker) => {
       if (!pending) continue;
       pendingCalls.delete(result.callId);
       if (result.ok) pending.resolve(result.value);
-      else pending.reject(deserializeError(result.error));
+      else pending.reject(asLoaderError(deserializeError(result.error)) as Error);
     }
     return;
   }
