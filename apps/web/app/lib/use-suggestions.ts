@@ -18,7 +18,8 @@ export interface SuggestState {
 
 const IDLE: SuggestState = { status: 'idle', kw: '', groups: null, error: null };
 
-export function useSuggestions(cityId: number, keyword: string): SuggestState {
+/** `size`: suggestions per group (the server's default when absent). */
+export function useSuggestions(cityId: number, keyword: string, size?: number): SuggestState {
   const kw = keyword.trim();
   const [state, setState] = useState<SuggestState>(IDLE);
 
@@ -32,7 +33,7 @@ export function useSuggestions(cityId: number, keyword: string): SuggestState {
     );
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      getSuggestions({ cityId, kw }, controller.signal).then(
+      getSuggestions({ cityId, kw, ...(size === undefined ? {} : { size }) }, controller.signal).then(
         (body) => setState({ status: 'done', kw, groups: body.groups, error: null }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
@@ -45,7 +46,7 @@ export function useSuggestions(cityId: number, keyword: string): SuggestState {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [cityId, kw]);
+  }, [cityId, kw, size]);
 
   return state;
 }

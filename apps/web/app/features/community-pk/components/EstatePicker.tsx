@@ -1,46 +1,14 @@
 // The estate picker of 小区PK: a bottom sheet with a search box (search/suggest, 300 ms debounce, estates only);
 // before anything is typed it offers the city's 热门小区.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Popup, SearchBar } from 'antd-mobile';
-import { SEARCH_KW_MAX, type SearchSuggestion } from '@fjt/domain';
+import { SEARCH_KW_MAX } from '@fjt/domain';
 import { unitPrice } from '../../../lib/display.ts';
-import { getEstateSuggestions } from '../api/get-estate-suggestions.ts';
+import { useSuggestions } from '../../../lib/use-suggestions.ts';
 import type { PkPick, PkSideKey } from '../types.ts';
 
-const DEBOUNCE_MS = 300;
-
-type Found =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'done'; list: SearchSuggestion[] }
-  | { status: 'error'; message: string };
-
-function useEstateSuggestions(cityId: number, keyword: string): Found {
-  const kw = keyword.trim();
-  const [found, setFound] = useState<Found>({ status: 'idle' });
-  useEffect(() => {
-    if (!kw) {
-      setFound({ status: 'idle' });
-      return;
-    }
-    setFound((prev) => (prev.status === 'done' ? prev : { status: 'loading' }));
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      getEstateSuggestions({ cityId, kw }, controller.signal).then(
-        (list) => setFound({ status: 'done', list }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setFound({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [cityId, kw]);
-  return found;
-}
+/** Estates offered per keyword (板块 and 新房 cannot be compared here). */
+const PICKER_SIZE = 10;
 
 export function EstatePicker({
   cityId,
@@ -57,7 +25,9 @@ export function EstatePicker({
   onClose: () => void;
 }) {
   const [keyword, setKeyword] = useState('');
-  const found = useEstateSuggestions(cityId, keyword);
+  const found = useSuggestions(cityId, keyword, PICKER_SIZE);
+  // while the next answer is on its way the last list stays (no flicker per keystroke)
+  const list = found.groups ? found.groups.flatMap((g) => (g.kind === 'estate' ? g.list : [])) : null;
   const pick = (id: number) => {
     if (side) onPick(side, id);
     setKeyword('');
@@ -100,14 +70,14 @@ export function EstatePicker({
               <p className="pk-picker__hint">输入小区名称、拼音或首字母</p>
             )
           ) : null}
-          {found.status === 'loading' ? <p className="pk-picker__hint">正在搜索…</p> : null}
-          {found.status === 'error' ? <p className="pk-picker__hint">{found.message}</p> : null}
-          {found.status === 'done' && found.list.length === 0 ? (
+          {found.status === 'loading' && list === null ? <p className="pk-picker__hint">正在搜索…</p> : null}
+          {found.status === 'error' ? <p className="pk-picker__hint">{found.error}</p> : null}
+          {found.status === 'done' && list?.length === 0 ? (
             <p className="pk-picker__hint">没有找到相关小区，换个关键词试试</p>
           ) : null}
-          {found.status === 'done' && found.list.length > 0 ? (
+          {found.status !== 'idle' && found.status !== 'error' && list && list.length > 0 ? (
             <ul className="pk-picker__list">
-              {found.list.map((s) => (
+              {list.map((s) => (
                 <li key={s.id}>
                   <button type="button" className="pk-picker__item" onClick={() => pick(s.id)}>
                     <span className="pk-picker__name">{s.name}</span>
