@@ -55,3 +55,4 @@ export * from './api/agents.ts';
 export * from './api/contractors.ts';
 export * from './api/superior.ts';
 export * from './api/chat.ts';
+export * from './api/support.ts';
