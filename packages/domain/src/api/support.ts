@@ -6,6 +6,7 @@ import type { ClientFlags } from '../client-flags.ts';
 import { canOpenSupportEntry, canShowIosAuthorization, consultationVariant } from '../version.ts';
 import { chatPeer } from './chat.ts';
 import { idParam } from './params.ts';
+import { imHref } from '../route-query.ts';
 
 /** The chat page of the support peer: `/im?userid=<peer>&username=<title>` (chat.ts). */
 export const SUPPORT_CHAT_TITLE = '在线客服';
@@ -13,7 +14,7 @@ export const SUPPORT_CHAT_TITLE = '在线客服';
 export const SUPPORT_NICKNAME_PREFIX = '房价通用户';
 
 export function supportChatHref(peer: string, title: string = SUPPORT_CHAT_TITLE): string {
-  return `/im?userid=${encodeURIComponent(peer)}&username=${encodeURIComponent(title)}`;
+  return imHref({ userid: peer, username: title });
 }
 
 /** NEW GET support/user-summary (login): spec §7 "body userId, regDate, lastBuyDate, vipExpireDate". */
