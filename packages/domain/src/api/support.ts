@@ -70,7 +70,7 @@ export const SUPPORT_MESSAGES = {
   loginRequired: '请先登录后再联系客服',
   cityUnknown: '城市不存在',
   chatDisabled: '在线客服暂未开放，请复制微信或拨打电话联系我们',
-  copyDone: '微信号已复制，请到微信添加好友',
+  copyDone: '微信号已复制',
   copyFailed: '复制失败，请手动复制',
 } as const;
 

@@ -111,7 +111,7 @@ function Contacts({
                 </span>
                 <span className="support-contact__main">
                   <span className="support-contact__title">在线客服</span>
-                  <span className="support-contact__sub">文字、图片在线咨询，工作时间每天 9:00–21:00</span>
+                  <span className="support-contact__sub">在线咨询，每天 9:00–21:00</span>
                 </span>
                 <span className="support-contact__arrow" aria-hidden="true">
                   ›
