@@ -78,6 +78,39 @@ test('a signed-in user sees the summary, the contact items and the FAQ', async (
   await expect(page).toHaveURL(/\/im\?userid=support&username=/);
 });
 
+test('after buying a month card the summary shows the purchase and the membership end', async ({ page }) => {
+  await signIn(page);
+  // cookie-authenticated POSTs must name the server's origin (CSRF check)
+  const origin = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const bought = await page.request.post('/rabbit/v1/memberCard/buyMember', {
+    headers: origin,
+    data: { cardCode: 'VIP_MONTH' },
+  });
+  expect(bought.status(), await bought.text()).toBe(200);
+  const orderNo = ((await bought.json()) as { body: { order: { orderNo: string } } }).body.order.orderNo;
+  const unified = await page.request.post('/rabbit/v1/customer/pay/unifiedorder', {
+    headers: origin,
+    data: { orderNo, platform: 1 },
+  });
+  expect(unified.status(), await unified.text()).toBe(200);
+  const cashier = new URL(((await unified.json()) as { body: { action: { url: string } } }).body.action.url);
+  expect((await page.request.get(cashier.pathname + cashier.search)).status()).toBe(200);
+  await page.request.post(`/__sandbox/alipay/cashier/${orderNo}/pay`, { maxRedirects: 0 });
+  const summary = await api<{ lastBuyDate: string; vipExpireDate: string }>(page, 'support/user-summary');
+  expect(summary.lastBuyDate).not.toBeNull();
+
+  await page.goto('/605/support');
+  const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+  const card = page.getByTestId('support-summary');
+  await expect(card.locator('.support-summary__cell', { hasText: '最近购买' }).locator('dd')).toHaveText(
+    day(summary.lastBuyDate),
+  );
+  await expect(card.locator('.support-summary__cell', { hasText: '会员到期' }).locator('dd')).toHaveText(
+    day(summary.vipExpireDate),
+  );
+  await card.screenshot({ path: shot('support-summary-member') });
+});
+
 test('failures: the summary toasts Network Error. and shows --; 在线客服 without a peer toasts 客服系统异常。', async ({
   page,
 }) => {

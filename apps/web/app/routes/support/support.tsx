@@ -56,11 +56,15 @@ function SummaryCard({ summary, onRetry }: { summary: Summary; onRetry: () => vo
   }
   const data = summary.state === 'ok' ? summary.data : null;
   const date = (iso: string | null | undefined) => (iso ? chinaDate(iso) : '--');
-  const rows: { label: string; value: string }[] = [
+  const rows: { label: string; value: string; note?: string | undefined }[] = [
     { label: '用户ID', value: data ? String(data.userId) : '--' },
     { label: '注册', value: date(data?.regDate) },
     { label: '最近购买', value: date(data?.lastBuyDate) },
-    { label: '会员到期', value: date(data?.vipExpireDate) },
+    {
+      label: '会员到期',
+      value: date(data?.vipExpireDate),
+      note: data?.vipExpireDate && Date.parse(data.vipExpireDate) <= Date.now() ? '已过期' : undefined,
+    },
   ];
   return (
     <Card
@@ -79,7 +83,10 @@ function SummaryCard({ summary, onRetry }: { summary: Summary; onRetry: () => vo
         {rows.map((r) => (
           <div key={r.label} className="support-summary__cell">
             <dt>{r.label}</dt>
-            <dd className="num">{r.value}</dd>
+            <dd className="num">
+              {r.value}
+              {r.note ? <span className="support-summary__note">{r.note}</span> : null}
+            </dd>
           </div>
         ))}
       </dl>
