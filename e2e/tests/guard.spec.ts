@@ -39,7 +39,7 @@ test.describe('route guard (spec §2)', () => {
   });
 
   test('the city comes from the path, else the cityId query, else 605', async ({ page }) => {
-    await page.goto('/101/support');
+    await page.goto('/101/questions');
     await expect(page.getByRole('link', { name: '查看城市房价' })).toHaveAttribute('href', '/101');
     await page.goto('/helper?cityId=201');
     await expect(page.getByRole('link', { name: '查看城市房价' })).toHaveAttribute('href', '/201');

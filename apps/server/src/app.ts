@@ -81,6 +81,8 @@ import { contractorsRoutes } from './modules/contractors/routes.ts';
 import { createContractorsRepo } from './modules/contractors/repo.ts';
 import { createContractorsService } from './modules/contractors/service.ts';
 import { superiorRoutes } from './modules/superior/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { createSupportService, supportSettings } from './modules/support/service.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
 import { createLeadsService, LEAD_REASSIGN_JOB_MS } from './modules/leads/service.ts';
 
@@ -114,6 +116,11 @@ export interface BuildOptions {
         | 'PRINT_PASS_SECRET'
         | 'METRICS_TOKEN'
         | 'RENDER_WORKERS'
+        | 'SUPPORT_ENABLED'
+        | 'SUPPORT_PEER'
+        | 'SUPPORT_CITY_PEERS'
+        | 'SUPPORT_WECHAT_NO'
+        | 'SUPPORT_PHONE'
       >
     >;
   database: DatabaseHandle;
@@ -388,6 +395,9 @@ export async function buildApp({
         contractors: createContractorsService(createContractorsRepo(database.db), leads),
       });
       await api.register(superiorRoutes, { superior: createSuperiorService(database.db) });
+      await api.register(supportRoutes, {
+        support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
+      });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

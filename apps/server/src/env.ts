@@ -1,7 +1,7 @@
 // Environment, parsed once at start-up; a bad value stops the process with a clear message.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { isDeployed } from '@fjt/domain';
+import { chatPeer, isDeployed } from '@fjt/domain';
 
 export { isDeployed };
 
@@ -119,6 +119,45 @@ const envSchema = z
     RENDER_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
+    /**
+     * The support centre (PAGES.md §3.12): 1 offers 在线客服 (im/switch answers enable: true), 0 only the WeChat copy
+     * and the phone.
+     */
+    SUPPORT_ENABLED: z
+      .enum(['0', '1'])
+      .default('1')
+      .transform((v) => v === '1'),
+    /** The support chat's peer (config/city-peer, im/peer-id): support (our own chat's desk) or agent-<id>. */
+    SUPPORT_PEER: chatPeer.default('support'),
+    /** Per-city peers over SUPPORT_PEER, comma-separated `cityId=peer` pairs, e.g. `605=support,1=agent-12`. */
+    SUPPORT_CITY_PEERS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const peers: Record<number, string> = {};
+        for (const pair of v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
+          const [city, peer] = pair.split('=').map((s) => s.trim());
+          if (!city || !/^[1-9]\d{0,9}$/.test(city) || !chatPeer.safeParse(peer).success) {
+            ctx.addIssue({ code: 'custom', message: `not a cityId=peer pair: "${pair}"` });
+            return z.NEVER;
+          }
+          peers[Number(city)] = peer!;
+        }
+        return peers;
+      }),
+    /** The WeChat id 复制微信 copies; unset: none in a deployment (the item is hidden), fangjiatong_kf elsewhere. */
+    SUPPORT_WECHAT_NO: z
+      .string()
+      .regex(/^[A-Za-z][-_A-Za-z0-9]{5,19}$/, 'SUPPORT_WECHAT_NO must be a WeChat id (6–20 letters, digits, - or _)')
+      .optional(),
+    /** The number 电话 dials; unset: none in a deployment (the item is hidden), 400-000-0000 elsewhere. */
+    SUPPORT_PHONE: z
+      .string()
+      .regex(/^\+?[0-9][0-9-]{4,19}$/, 'SUPPORT_PHONE must be a phone number (digits and -)')
+      .optional(),
   })
   .refine((env) => !(isDeployed(env) && env.SMS_PROVIDER === 'sandbox'), {
     message: 'SMS_PROVIDER=sandbox is not allowed in production on a public origin',
@@ -134,6 +173,8 @@ const envSchema = z
     SMS_PROVIDER: env.SMS_PROVIDER ?? (isDeployed(env) ? ('none' as const) : ('sandbox' as const)),
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
     RENDER_WORKERS: env.RENDER_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 0),
+    SUPPORT_WECHAT_NO: env.SUPPORT_WECHAT_NO ?? (isDeployed(env) ? undefined : 'fangjiatong_kf'),
+    SUPPORT_PHONE: env.SUPPORT_PHONE ?? (isDeployed(env) ? undefined : '400-000-0000'),
   }));
 
 export type Env = z.infer<typeof envSchema>;

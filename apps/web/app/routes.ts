@@ -131,7 +131,7 @@ export default [
   route(':city/scene', 'routes/scenes/scene.tsx', { id: 'scene' }),
   route(':city/search', 'routes/search/search.tsx', { id: 'search' }),
   route(':city/search/result', 'routes/search/search-result.tsx', { id: 'search-result' }),
-  route(':city/support', P, { id: 'support' }),
+  route(':city/support', 'routes/support/support.tsx', { id: 'support' }),
   route(':city/week-report', 'routes/reports/week-report.tsx', { id: 'week-report' }),
   route(':city/questions', P, { id: 'questions' }),
   route(':city/rank/upcoming', 'routes/new-houses/rank-upcoming.tsx', { id: 'rank-upcoming' }),

@@ -56,3 +56,4 @@ export * from './api/contractors.ts';
 export * from './api/superior.ts';
 export * from './api/chat.ts';
 export * from './faq-match.ts';
+export * from './api/support.ts';
