@@ -66,7 +66,7 @@ function score(message: Set<string>, text: string, entry: FaqEntry): number {
   let s = 0.6 * overlap + 0.4 * touched;
   // a keyword found in the message is a strong signal on its own
   const hits = (entry.keywords ?? []).filter((k) => text.includes(k.toLowerCase())).length;
-  if (hits > 0) s += 0.3 + 0.1 * Math.min(hits - 1, 2);
+  if (hits > 0) s += 0.35 + 0.1 * Math.min(hits - 1, 2);
   return Math.min(1, s);
 }
 

@@ -57,3 +57,4 @@ export * from './api/superior.ts';
 export * from './api/chat.ts';
 export * from './faq-match.ts';
 export * from './api/support.ts';
+export * from './support-faq.ts';

@@ -1,6 +1,6 @@
 // /{city}/support 客服中心 (PAGES.md §3.12): login first (spec §6 "a login check runs first"; a visitor goes to
 // /login and comes back), then the user summary for support (userId, 注册, 最近购买, 会员到期 from NEW
-// support/user-summary), the FAQ (features/support/faq.ts) and the contact items: 在线客服 (the chat /im with the
+// support/user-summary), the FAQ (packages/domain support-faq.ts) and the contact items: 在线客服 (the chat /im with the
 // city's support peer from config/city-peer) when im/switch is on and the app version gates allow it (spec §6;
 // otherwise the copy-the-WeChat-number variant), 复制微信 and 电话. A failed summary load toasts errMsg or
 // 'Network Error.' (spec §8); 在线客服 without a peer toasts '客服系统异常。'. The page carries nothing personal on the
@@ -25,7 +25,7 @@ import { chinaDate } from '../../lib/display.ts';
 import { copyText } from '../../lib/copy-text.ts';
 import { Card } from '../../components/card/Card.tsx';
 import { NavSkeleton } from '../../components/skeleton/Skeleton.tsx';
-import { SUPPORT_FAQ } from '../../features/support/faq.ts';
+import { SUPPORT_FAQ } from '@fjt/domain';
 import { loadSupportSwitch } from '../../features/support/support-switch.ts';
 import '../../features/support/support.css';
 
