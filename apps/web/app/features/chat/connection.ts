@@ -65,7 +65,7 @@ export type ChatStatus = 'idle' | 'connecting' | 'open' | 'offline' | 'unauthori
 export interface ChatPreview {
   text?: string;
   image?: { url: string; width: number; height: number };
-  estate?: ChatMessage['estate'] & object;
+  estate?: NonNullable<ChatMessage['estate']>;
 }
 
 export interface OutboxEntry {
