@@ -1,6 +1,15 @@
 // The chat of /im (PAGES.md §3.12): the peer header, the messages (bubbles, date separators, notices, estate cards,
 // images with a full-screen preview), older history paged in at the top, the offline banner and the input bar.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Link } from 'react-router';
 import { CHAT_MAX_TEXT, CHAT_MESSAGES, type ChatConversation, type ChatMessage } from '@fjt/domain';
 import { TitleBar } from '../../components/app-chrome/TitleBar.tsx';
@@ -49,6 +58,7 @@ export function ChatRoom(props: ChatRoomProps) {
   );
   const items = useMemo(() => buildTimeline(messages, pending, now), [messages, pending, now]);
   const [preview, setPreview] = useState<ChatMessage['image']>(null);
+  const closePreview = useCallback(() => setPreview(null), []);
 
   // ---------- scrolling: bottom on open and on new messages (when already there), kept in place when older load
   const listRef = useRef<HTMLDivElement>(null);
@@ -89,10 +99,15 @@ export function ChatRoom(props: ChatRoomProps) {
     if (list.scrollTop < EDGE_PX) requestOlder();
   };
 
-  // a first page shorter than the screen cannot be scrolled up: load the next one straight away
+  // a first page shorter than the screen cannot be scrolled up: load the next one straight away (once per first
+  // message, so a failing page is not asked for again and again)
+  const autoOlderFor = useRef<string | null>(null);
   useEffect(() => {
     const list = listRef.current;
-    if (list && more && !loadingOlder && list.scrollHeight <= list.clientHeight) requestOlder();
+    if (!list || !more || loadingOlder || autoOlderFor.current === firstKey) return;
+    if (list.scrollHeight > list.clientHeight) return;
+    autoOlderFor.current = firstKey;
+    requestOlder();
   });
 
   // ---------- read receipts: what reached the screen is read
@@ -196,7 +211,7 @@ export function ChatRoom(props: ChatRoomProps) {
           onTyping={() => connection.typing(conversation.id)}
         />
       )}
-      {preview ? <ImagePreview image={preview} onClose={() => setPreview(null)} /> : null}
+      {preview ? <ImagePreview image={preview} onClose={closePreview} /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   DEAD_AFTER_INTERVALS,
   GAP_GRACE_MS,
   HEALTHY_MS,
+  MAX_GAP_RESUMES,
   RECONNECT_BASE_MS,
   RECONNECT_MAX_MS,
   SEND_TIMEOUT_MS,
@@ -189,6 +190,27 @@ describe('chat connection', () => {
     last().frame({ t: 'message', message: msg(5) });
     expect(seqs(conn)).toEqual([1, 2, 3, 4, 5]);
     expect(conn.getSnapshot().conversations.get(11)?.lastSeq).toBe(5);
+  });
+
+  it('gives up on a gap that resuming does not fill, instead of reconnecting for ever', () => {
+    const conn = setup();
+    conn.track(CONV, [msg(1)]);
+    conn.start();
+    last().welcome();
+    last().frame({ t: 'message', message: msg(3) });
+    for (let i = 0; i < MAX_GAP_RESUMES; i++) {
+      vi.advanceTimersByTime(GAP_GRACE_MS);
+      last().welcome();
+      last().frame({ t: 'replayed', conversationId: 11, lastSeq: 3 });
+    }
+    expect(sockets).toHaveLength(1 + MAX_GAP_RESUMES);
+    vi.advanceTimersByTime(GAP_GRACE_MS);
+    expect(sockets).toHaveLength(1 + MAX_GAP_RESUMES);
+    expect(conn.getSnapshot().conversations.get(11)?.lastSeq).toBe(3);
+    last().frame({ t: 'message', message: msg(4) });
+    vi.advanceTimersByTime(GAP_GRACE_MS * 4);
+    expect(sockets).toHaveLength(1 + MAX_GAP_RESUMES);
+    expect(seqs(conn)).toEqual([1, 3, 4]);
   });
 
   it('does not resume when a gap fills within the grace period', () => {

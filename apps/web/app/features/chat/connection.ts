@@ -28,6 +28,8 @@ export const DEAD_AFTER_INTERVALS = 2.5;
 export const SEND_TIMEOUT_MS = 10_000;
 /** A gap in a conversation's sequence numbers is given this long to fill before the client resumes again. */
 export const GAP_GRACE_MS = 3_000;
+/** Resumes tried for one gap; a hole still there after them is skipped (a contract breach, not worth a loop). */
+export const MAX_GAP_RESUMES = 2;
 /** The peer's 正在输入 shows this long after its last typing frame. */
 export const TYPING_SHOW_MS = 5_000;
 /** The client's own typing frames go out at most this often. */
@@ -146,6 +148,8 @@ export class ChatConnection {
   private deadTimer: unknown = null;
   private healthyTimer: unknown = null;
   private gapTimer: unknown = null;
+  /** Resumes in a row that left a gap open. */
+  private gapResumes = 0;
   private readonly sendTimers = new Map<string, unknown>();
   private readonly typingTimers = new Map<number, unknown>();
 
@@ -398,6 +402,8 @@ export class ChatConnection {
     }, HEALTHY_MS);
     // everything not yet acked goes (again): the server dedupes by client id
     for (const entry of this.outbox) if (entry.status === 'sending') this.transmit(entry);
+    // a hole left from before: the replay should fill it; if not, the gap watch resumes again
+    if (this.hasGap()) this.watchGap();
   }
 
   private acked(conversationId: number, clientId: string, seq: number, at: string): void {
@@ -512,15 +518,33 @@ export class ChatConnection {
     let beyond = false;
     for (const seq of c.bySeq.keys()) if (seq > c.lastSeq) beyond = true;
     if (beyond) this.watchGap();
-    else if (![...this.conversations.values()].some((x) => [...x.bySeq.keys()].some((s) => s > x.lastSeq)))
+    else if (!this.hasGap()) {
       this.clearTimer('gapTimer');
+      this.gapResumes = 0;
+    }
+  }
+
+  private hasGap(): boolean {
+    return [...this.conversations.values()].some((c) => [...c.bySeq.keys()].some((s) => s > c.lastSeq));
   }
 
   private watchGap(): void {
     if (this.gapTimer !== null || !this.socket) return;
     this.gapTimer = this.opts.clock.setTimeout(() => {
       this.gapTimer = null;
+      if (this.gapResumes >= MAX_GAP_RESUMES) {
+        // resuming did not fill it: the seqs are missing for good; go on from the messages after the hole
+        this.gapResumes = 0;
+        for (const c of this.conversations.values()) {
+          const after = [...c.bySeq.keys()].filter((s) => s > c.lastSeq);
+          if (after.length > 0) c.lastSeq = Math.min(...after);
+          while (c.bySeq.has(c.lastSeq + 1)) c.lastSeq += 1;
+        }
+        this.changed();
+        return;
+      }
       // still a hole: resume again from the last seq before it (the replay fills it)
+      this.gapResumes += 1;
       this.restartSocket(CLIENT_RESUME_CLOSE, 'resume');
     }, GAP_GRACE_MS);
   }
