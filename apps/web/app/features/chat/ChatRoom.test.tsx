@@ -76,6 +76,7 @@ function Room({ connection }: { connection: ChatConnection }) {
         loadingOlder={false}
         loadOlder={async () => {}}
         reopen={() => {}}
+        onError={() => {}}
       />
     </MemoryRouter>
   );

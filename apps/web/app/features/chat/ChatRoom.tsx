@@ -11,11 +11,12 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { Link } from 'react-router';
-import { CHAT_MAX_TEXT, CHAT_MESSAGES, type ChatConversation, type ChatMessage } from '@fjt/domain';
+import { CHAT_IMAGE_TYPES, CHAT_MAX_TEXT, CHAT_MESSAGES, type ChatConversation, type ChatMessage } from '@fjt/domain';
 import { TitleBar } from '../../components/app-chrome/TitleBar.tsx';
 import { unitPrice } from '../../lib/display.ts';
 import type { ChatConnection, ChatPreview, ChatSnapshot, OutboxEntry } from './connection.ts';
 import { buildTimeline } from './timeline.ts';
+import { uploadChatImage } from './upload.ts';
 import './chat.css';
 
 /** The counter shows from this many characters on. */
@@ -43,10 +44,12 @@ export interface ChatRoomProps {
   loadOlder: () => Promise<void>;
   /** 重新咨询 after the conversation was closed: opens the peer's conversation again. */
   reopen: () => void;
+  /** A message for the user (a toast): an image refused or not uploaded. */
+  onError: (message: string) => void;
 }
 
 export function ChatRoom(props: ChatRoomProps) {
-  const { title, cityId, isApp, snapshot, connection, more, loadingOlder, loadOlder, reopen } = props;
+  const { title, cityId, isApp, snapshot, connection, more, loadingOlder, loadOlder, reopen, onError } = props;
   const view = snapshot.conversations.get(props.conversation.id);
   const conversation = view?.conversation ?? props.conversation;
   const closed = conversation.state === 'closed';
@@ -208,6 +211,19 @@ export function ChatRoom(props: ChatRoomProps) {
             atBottom.current = true;
             connection.send(conversation.id, { kind: 'text', text });
           }}
+          onImage={async (file) => {
+            const uploaded = await uploadChatImage(file);
+            if (!uploaded.ok) {
+              onError(uploaded.message);
+              return;
+            }
+            atBottom.current = true;
+            connection.send(
+              conversation.id,
+              { kind: 'image', imageId: uploaded.body.imageId },
+              { image: uploaded.body.image },
+            );
+          }}
           onTyping={() => connection.typing(conversation.id)}
         />
       )}
@@ -300,8 +316,29 @@ function PendingBubble({
   );
 }
 
-function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTyping: () => void }) {
+function Composer({
+  onSend,
+  onImage,
+  onTyping,
+}: {
+  onSend: (text: string) => void;
+  onImage: (file: File) => Promise<void>;
+  onTyping: () => void;
+}) {
   const [text, setText] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const pickImage = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // the same file may be picked again after a failure
+    input.value = '';
+    if (!file) return;
+    setUploading(true);
+    try {
+      await onImage(file);
+    } finally {
+      setUploading(false);
+    }
+  };
   const ready = text.trim().length > 0 && text.length <= CHAT_MAX_TEXT;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -315,6 +352,32 @@ function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTypi
   };
   return (
     <form className="chat__composer" onSubmit={submit}>
+      <label className={uploading ? 'chat__pick chat__pick--busy' : 'chat__pick'}>
+        <input
+          aria-label={uploading ? '图片上传中' : '发送图片'}
+          type="file"
+          accept={CHAT_IMAGE_TYPES.join(',')}
+          className="chat__pick-input"
+          disabled={uploading}
+          data-testid="chat-image-input"
+          onChange={(e) => void pickImage(e.currentTarget)}
+        />
+        {uploading ? (
+          <span className="chat__spinner" aria-hidden="true" />
+        ) : (
+          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+            <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <circle cx="9" cy="10" r="1.8" fill="currentColor" />
+            <path
+              d="m4 17 5-5 4 4 3-3 4 4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+          </svg>
+        )}
+      </label>
       <textarea
         className="chat__input"
         aria-label="输入消息"

@@ -9,6 +9,7 @@ import {
   RECONNECT_BASE_MS,
   RECONNECT_MAX_MS,
   SEND_TIMEOUT_MS,
+  UNAVAILABLE_AFTER_FAILURES,
   backoffDelay,
   type ChatSocket,
 } from './connection.ts';
@@ -335,6 +336,24 @@ describe('chat connection', () => {
     const b = conn.send(CONV.id, { kind: 'text', text: '二' });
     last().frame({ t: 'message', message: msg(2, { clientId: b, senderRole: 'user', text: '二' }) });
     expect(conn.getSnapshot().outbox).toEqual([]);
+  });
+
+  it('says 客服系统异常。 once when the chat server stays unreachable while online, and keeps trying', () => {
+    const conn = setup();
+    conn.start();
+    for (let i = 0; i < UNAVAILABLE_AFTER_FAILURES - 1; i++) {
+      last().serverClose(1006);
+      vi.advanceTimersByTime(RECONNECT_MAX_MS);
+    }
+    expect(conn.getSnapshot().notice).toBeNull();
+    last().serverClose(1006);
+    expect(conn.getSnapshot().notice?.message).toBe(CHAT_MESSAGES.unavailable);
+    const id = conn.getSnapshot().notice?.id;
+    vi.advanceTimersByTime(RECONNECT_MAX_MS);
+    last().serverClose(1006);
+    expect(conn.getSnapshot().notice?.id).toBe(id);
+    vi.advanceTimersByTime(RECONNECT_MAX_MS);
+    expect(sockets).toHaveLength(UNAVAILABLE_AFTER_FAILURES + 2);
   });
 
   it('stops reconnecting and reports login required on an unauthorized close', () => {

@@ -28,6 +28,8 @@ export const DEAD_AFTER_INTERVALS = 2.5;
 export const SEND_TIMEOUT_MS = 10_000;
 /** A gap in a conversation's sequence numbers is given this long to fill before the client resumes again. */
 export const GAP_GRACE_MS = 3_000;
+/** After this many connections in a row fail while online, the user is told 客服系统异常。 (it keeps trying). */
+export const UNAVAILABLE_AFTER_FAILURES = 5;
 /** Resumes tried for one gap; a hole still there after them is skipped (a contract breach, not worth a loop). */
 export const MAX_GAP_RESUMES = 2;
 /** The peer's 正在输入 shows this long after its last typing frame. */
@@ -135,6 +137,8 @@ export class ChatConnection {
   private socket: ChatSocket | null = null;
   private status: ChatStatus = 'idle';
   private attempts = 0;
+  /** Connections in a row that ended (or failed) before a welcome. */
+  private unwelcomed = 0;
   private heartbeatMs = CHAT_HEARTBEAT_MS;
   private online = true;
   private readonly conversations = new Map<number, ConversationState>();
@@ -279,6 +283,9 @@ export class ChatConnection {
 
   private scheduleReconnect(): void {
     this.setStatus('offline');
+    this.unwelcomed += 1;
+    // online, and the chat server has not answered for a while: say so once (spec §8), and keep trying
+    if (this.unwelcomed === UNAVAILABLE_AFTER_FAILURES) this.say(CHAT_MESSAGES.unavailable);
     const delay = backoffDelay(this.attempts, this.opts.random);
     this.attempts += 1;
     this.reconnectTimer = this.opts.clock.setTimeout(() => {
@@ -391,6 +398,7 @@ export class ChatConnection {
   }
 
   private welcomed(heartbeatMs: number): void {
+    this.unwelcomed = 0;
     if (Number.isFinite(heartbeatMs) && heartbeatMs > 0) this.heartbeatMs = heartbeatMs;
     this.armDeadTimer();
     this.schedulePing();
@@ -438,8 +446,12 @@ export class ChatConnection {
       this.fail(entry, message || CHAT_MESSAGES.sendFailed);
       return;
     }
+    this.say(message || CHAT_MESSAGES.unavailable);
+  }
+
+  private say(message: string): void {
     this.noticeId += 1;
-    this.notice = { id: this.noticeId, message: message || CHAT_MESSAGES.unavailable };
+    this.notice = { id: this.noticeId, message };
     this.changed();
   }
 

@@ -138,6 +138,13 @@ export function useChat(peer: ChatPeer | null, cityId: number | null, onError: (
     empty,
   );
 
+  // an error frame that names no send, or the server out of reach: a toast
+  const noticeId = snapshot.notice?.id;
+  const noticeMessage = snapshot.notice?.message;
+  useEffect(() => {
+    if (noticeId !== undefined && noticeMessage) onErrorRef.current(noticeMessage);
+  }, [noticeId, noticeMessage]);
+
   // no session any more (the socket was refused): forget the kept login check; the page's login guard then
   // sends the visitor to login and back
   useEffect(() => {

@@ -97,6 +97,7 @@ function Chat({
         loadingOlder={chat.loadingOlder}
         loadOlder={chat.loadOlder}
         reopen={chat.retry}
+        onError={onError}
       />
     </main>
   );
