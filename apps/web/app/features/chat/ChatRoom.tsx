@@ -9,6 +9,7 @@ import {
   useState,
   type FormEvent,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import { Link } from 'react-router';
 import { CHAT_IMAGE_TYPES, CHAT_MAX_TEXT, CHAT_MESSAGES, type ChatConversation, type ChatMessage } from '@fjt/domain';
@@ -62,6 +63,9 @@ export function ChatRoom(props: ChatRoomProps) {
   const items = useMemo(() => buildTimeline(messages, pending, now), [messages, pending, now]);
   const [preview, setPreview] = useState<ChatMessage['image']>(null);
   const closePreview = useCallback(() => setPreview(null), []);
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  useFillViewport(rootRef);
 
   // ---------- scrolling: bottom on open and on new messages (when already there), kept in place when older load
   const listRef = useRef<HTMLDivElement>(null);
@@ -134,7 +138,7 @@ export function ChatRoom(props: ChatRoomProps) {
   const statusLine = typing ?? (STATE_LINE[conversation.state] || staffLine);
 
   return (
-    <div className="chat" data-testid="chat">
+    <div className="chat" data-testid="chat" ref={rootRef}>
       {isApp ? null : <TitleBar title={title} cityId={cityId} />}
       {statusLine ? (
         <p className="chat__status" data-testid="chat-status" aria-live="polite">
@@ -180,11 +184,11 @@ export function ChatRoom(props: ChatRoomProps) {
                 return (
                   <li
                     key={item.key}
-                    className={item.mine ? 'chat__row chat__row--mine' : 'chat__row'}
+                    className={`chat__row${item.mine ? ' chat__row--mine' : ''}${item.showName ? '' : ' chat__row--run'}`}
                     data-testid="chat-message"
                     data-seq={item.message.seq}
                   >
-                    {item.mine ? null : <span className="chat__name">{item.message.senderName}</span>}
+                    {item.mine || !item.showName ? null : <span className="chat__name">{item.message.senderName}</span>}
                     <Content message={item.message} mine={item.mine} onImage={setPreview} />
                   </li>
                 );
@@ -230,6 +234,32 @@ export function ChatRoom(props: ChatRoomProps) {
       {preview ? <ImagePreview image={preview} onClose={closePreview} /> : null}
     </div>
   );
+}
+
+/**
+ * The chat is as high as the viewport below its own top: the app's offline banner above it (sticky, in the flow)
+ * would otherwise push the input bar off the screen. CSS gives 100dvh until this runs.
+ */
+function useFillViewport(ref: RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let frame = 0;
+    const fit = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const top = el.getBoundingClientRect().top + window.scrollY;
+        el.style.height = `${Math.max(240, window.innerHeight - top)}px`;
+      });
+    };
+    fit();
+    const events = ['resize', 'online', 'offline'] as const;
+    for (const e of events) window.addEventListener(e, fit);
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const e of events) window.removeEventListener(e, fit);
+    };
+  }, [ref]);
 }
 
 function Content({

@@ -45,6 +45,16 @@ describe('chat timeline', () => {
     ]);
   });
 
+  it('names the sender once above a run of their messages', () => {
+    const at = '2026-11-27T01:00:00.000Z';
+    const items = buildTimeline(
+      [msg(1, at), msg(2, at), msg(3, at, { senderRole: 'user', senderName: '用户' }), msg(4, at)],
+      [],
+      NOW,
+    );
+    expect(items.flatMap((i) => (i.type === 'message' ? [i.showName] : []))).toEqual([true, false, true, true]);
+  });
+
   it('shows pending sends after the stored messages', () => {
     const entry: OutboxEntry = {
       clientId: 'client-id-1',

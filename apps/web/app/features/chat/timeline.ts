@@ -7,7 +7,8 @@ export type TimelineItem =
   | { type: 'date'; key: string; label: string }
   /** A centred line: a system or bot notice. */
   | { type: 'notice'; key: string; message: ChatMessage }
-  | { type: 'message'; key: string; message: ChatMessage; mine: boolean }
+  /** `showName`: the first of a run from one sender (the name shows once above the run). */
+  | { type: 'message'; key: string; message: ChatMessage; mine: boolean; showName: boolean }
   | { type: 'pending'; key: string; entry: OutboxEntry };
 
 /** Notices (kind notice, or anything the system says) are centred; everything else is a bubble. */
@@ -33,7 +34,14 @@ export function buildTimeline(
     dateBefore(message.at);
     const key = `seq-${message.seq}`;
     if (isNotice(message)) items.push({ type: 'notice', key, message });
-    else items.push({ type: 'message', key, message, mine: message.senderRole === 'user' });
+    else {
+      const prev = items[items.length - 1];
+      const sameSender =
+        prev?.type === 'message' &&
+        prev.message.senderRole === message.senderRole &&
+        prev.message.senderName === message.senderName;
+      items.push({ type: 'message', key, message, mine: message.senderRole === 'user', showName: !sameSender });
+    }
   }
   for (const entry of pending) {
     dateBefore(entry.createdAt);
