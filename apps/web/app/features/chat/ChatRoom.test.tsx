@@ -74,7 +74,7 @@ function Room({ connection }: { connection: ChatConnection }) {
         connection={connection}
         more={false}
         loadingOlder={false}
-        loadOlder={async () => {}}
+        loadOlder={async () => false}
         reopen={() => {}}
         onError={() => {}}
       />

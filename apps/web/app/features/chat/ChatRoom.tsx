@@ -42,7 +42,8 @@ export interface ChatRoomProps {
   connection: ChatConnection;
   more: boolean;
   loadingOlder: boolean;
-  loadOlder: () => Promise<void>;
+  /** True when older messages were added. */
+  loadOlder: () => Promise<boolean>;
   /** 重新咨询 after the conversation was closed: opens the peer's conversation again. */
   reopen: () => void;
   /** A message for the user (a toast): an image refused or not uploaded. */
@@ -70,7 +71,8 @@ export function ChatRoom(props: ChatRoomProps) {
   // ---------- scrolling: bottom on open and on new messages (when already there), kept in place when older load
   const listRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const olderAnchor = useRef<{ height: number; top: number } | null>(null);
+  /** While older messages load: the first message shown and its distance from the list's top. */
+  const olderAnchor = useRef<{ key: string; offset: number } | null>(null);
   const firstKey = items.find((i) => i.type !== 'date')?.key ?? null;
   const lastKey = items[items.length - 1]?.key ?? null;
 
@@ -78,9 +80,11 @@ export function ChatRoom(props: ChatRoomProps) {
     const list = listRef.current;
     const anchor = olderAnchor.current;
     if (!list || !anchor) return;
-    // older messages went in above: keep what the user was looking at where it was
-    list.scrollTop = list.scrollHeight - anchor.height + anchor.top;
     olderAnchor.current = null;
+    // older messages went in above: the message that was first stays where it was on screen (a date separator
+    // above it may have moved up to the older ones, so the change in height alone would be off by its height)
+    const el = list.querySelector<HTMLElement>(`[data-key="${anchor.key}"]`);
+    if (el) list.scrollTop += offsetIn(list, el) - anchor.offset;
   }, [firstKey]);
 
   useLayoutEffect(() => {
@@ -94,9 +98,14 @@ export function ChatRoom(props: ChatRoomProps) {
 
   const requestOlder = () => {
     const list = listRef.current;
-    if (!list || !more || loadingOlder) return;
-    olderAnchor.current = { height: list.scrollHeight, top: list.scrollTop };
-    void loadOlder();
+    // olderAnchor is set while a page is on its way (two scroll events may come before loadingOlder is)
+    if (!list || !more || loadingOlder || olderAnchor.current) return;
+    const first = firstKey ? list.querySelector<HTMLElement>(`[data-key="${firstKey}"]`) : null;
+    olderAnchor.current = first && firstKey ? { key: firstKey, offset: offsetIn(list, first) } : null;
+    void loadOlder().then((added) => {
+      // a page that failed or added nothing moves no message: drop the anchor so that the next try can go
+      if (!added) olderAnchor.current = null;
+    });
   };
 
   const onScroll = () => {
@@ -170,13 +179,13 @@ export function ChatRoom(props: ChatRoomProps) {
             switch (item.type) {
               case 'date':
                 return (
-                  <li key={item.key} className="chat__date" data-testid="chat-date">
+                  <li key={item.key} data-key={item.key} className="chat__date" data-testid="chat-date">
                     {item.label}
                   </li>
                 );
               case 'notice':
                 return (
-                  <li key={item.key} className="chat__notice" data-testid="chat-notice">
+                  <li key={item.key} data-key={item.key} className="chat__notice" data-testid="chat-notice">
                     {item.message.text}
                   </li>
                 );
@@ -184,6 +193,7 @@ export function ChatRoom(props: ChatRoomProps) {
                 return (
                   <li
                     key={item.key}
+                    data-key={item.key}
                     className={`chat__row${item.mine ? ' chat__row--mine' : ''}${item.showName ? '' : ' chat__row--run'}`}
                     data-testid="chat-message"
                     data-seq={item.message.seq}
@@ -234,6 +244,11 @@ export function ChatRoom(props: ChatRoomProps) {
       {preview ? <ImagePreview image={preview} onClose={closePreview} /> : null}
     </div>
   );
+}
+
+/** Where an element is inside the scrolling list, from the list's visible top. */
+function offsetIn(list: HTMLElement, el: HTMLElement): number {
+  return el.getBoundingClientRect().top - list.getBoundingClientRect().top;
 }
 
 /**

@@ -65,7 +65,8 @@ export interface UseChat {
   /** There is older history above the first message shown. */
   more: boolean;
   loadingOlder: boolean;
-  loadOlder: () => Promise<void>;
+  /** Loads the page before the first message shown; true when it added messages. */
+  loadOlder: () => Promise<boolean>;
   /** Opens the conversation again after an error. */
   retry: () => void;
 }
@@ -155,17 +156,19 @@ export function useChat(peer: ChatPeer | null, cityId: number | null, onError: (
   const firstSeq =
     conversationId === null ? null : (snapshot.conversations.get(conversationId)?.messages[0]?.seq ?? null);
 
-  const loadOlder = useCallback(async () => {
-    if (!connection || conversationId === null || firstSeq === null || loadingOlder || !more) return;
+  const loadOlder = useCallback(async (): Promise<boolean> => {
+    if (!connection || conversationId === null || firstSeq === null || loadingOlder || !more) return false;
     setLoadingOlder(true);
     const res = await callApi<ChatHistoryBody>(`im/conversations/${conversationId}/messages?beforeSeq=${firstSeq}`);
     setLoadingOlder(false);
     if (res.resultCode !== 0 || !res.body) {
       onErrorRef.current(failure(res.errMsg));
-      return;
+      return false;
     }
-    connection.addHistory(conversationId, res.body.list);
-    setMore(res.body.more && res.body.list.length > 0);
+    const older = res.body.list.filter((m) => m.seq < firstSeq);
+    connection.addHistory(conversationId, older);
+    setMore(res.body.more && older.length > 0);
+    return older.length > 0;
   }, [connection, conversationId, firstSeq, loadingOlder, more]);
 
   const retry = useCallback(() => setRound((r) => r + 1), []);
