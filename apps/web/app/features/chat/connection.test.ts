@@ -9,6 +9,7 @@ import {
   RECONNECT_BASE_MS,
   RECONNECT_MAX_MS,
   SEND_TIMEOUT_MS,
+  TYPING_SHOW_MS,
   UNAVAILABLE_AFTER_FAILURES,
   backoffDelay,
   type ChatSocket,
@@ -354,6 +355,23 @@ describe('chat connection', () => {
     expect(conn.getSnapshot().notice?.id).toBe(id);
     vi.advanceTimersByTime(RECONNECT_MAX_MS);
     expect(sockets).toHaveLength(UNAVAILABLE_AFTER_FAILURES + 2);
+  });
+
+  it('shows the peer typing for a few seconds, or until their message arrives', () => {
+    const conn = setup();
+    conn.track(CONV, []);
+    conn.start();
+    last().welcome();
+    last().frame({ t: 'typing', conversationId: 11, role: 'support', name: '客服小房' });
+    expect(conn.getSnapshot().conversations.get(11)?.typing?.name).toBe('客服小房');
+    vi.advanceTimersByTime(TYPING_SHOW_MS);
+    expect(conn.getSnapshot().conversations.get(11)?.typing).toBeNull();
+    last().frame({ t: 'typing', conversationId: 11, role: 'support', name: '客服小房' });
+    last().frame({ t: 'message', message: msg(1) });
+    expect(conn.getSnapshot().conversations.get(11)?.typing).toBeNull();
+    // the user's own typing (another tab) is not shown
+    last().frame({ t: 'typing', conversationId: 11, role: 'user', name: '我' });
+    expect(conn.getSnapshot().conversations.get(11)?.typing).toBeNull();
   });
 
   it('stops reconnecting and reports login required on an unauthorized close', () => {

@@ -464,12 +464,18 @@ export class ChatConnection {
     this.typingTimers.set(
       conversationId,
       this.opts.clock.setTimeout(() => {
-        this.typingTimers.delete(conversationId);
-        c.typing = null;
+        this.stopTyping(conversationId, c);
         this.changed();
       }, TYPING_SHOW_MS),
     );
     this.changed();
+  }
+
+  private stopTyping(conversationId: number, c: ConversationState): void {
+    const timer = this.typingTimers.get(conversationId);
+    if (timer !== undefined) this.opts.clock.clearTimeout(timer);
+    this.typingTimers.delete(conversationId);
+    c.typing = null;
   }
 
   // ---------- timeline ----------
@@ -517,6 +523,8 @@ export class ChatConnection {
       c.provisional.delete(m.seq);
       c.bySeq.set(m.seq, m);
       if (m.clientId) this.settle(m.clientId);
+      // what they were typing has arrived
+      if (m.senderRole !== 'user' && c.typing) this.stopTyping(conversationId, c);
       added = true;
     }
     if (!added) return;
