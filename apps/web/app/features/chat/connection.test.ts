@@ -390,6 +390,11 @@ describe('chat connection', () => {
     last().serverClose(CHAT_CLOSE.restart);
     expect(sockets).toHaveLength(2);
     expect(conn.getSnapshot().status).toBe('connecting');
+    // closed again before a welcome: the backoff, not a tight loop
+    last().serverClose(CHAT_CLOSE.restart);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(RECONNECT_BASE_MS);
+    expect(sockets).toHaveLength(3);
   });
 
   it('follows the browser offline and online events', () => {

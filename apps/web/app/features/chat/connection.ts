@@ -137,6 +137,8 @@ export class ChatConnection {
   private socket: ChatSocket | null = null;
   private status: ChatStatus = 'idle';
   private attempts = 0;
+  /** An immediate reconnect (restart, resume) was made since the last welcome. */
+  private quickUsed = false;
   /** Connections in a row that ended (or failed) before a welcome. */
   private unwelcomed = 0;
   private heartbeatMs = CHAT_HEARTBEAT_MS;
@@ -273,8 +275,10 @@ export class ChatConnection {
       this.setStatus('offline');
       return;
     }
-    if (code === CHAT_CLOSE.restart || code === CLIENT_RESUME_CLOSE) {
-      // the server moves to another instance, or we resume after a gap: straight away
+    if ((code === CHAT_CLOSE.restart || code === CLIENT_RESUME_CLOSE) && !this.quickUsed) {
+      // the server moves to another instance, or we resume after a gap: straight away (once per welcome, so a
+      // server that keeps restarting is retried with the backoff)
+      this.quickUsed = true;
       this.connect();
       return;
     }
@@ -399,6 +403,7 @@ export class ChatConnection {
 
   private welcomed(heartbeatMs: number): void {
     this.unwelcomed = 0;
+    this.quickUsed = false;
     if (Number.isFinite(heartbeatMs) && heartbeatMs > 0) this.heartbeatMs = heartbeatMs;
     this.armDeadTimer();
     this.schedulePing();
