@@ -159,7 +159,14 @@ export function ChatRoom(props: ChatRoomProps) {
           {CHAT_MESSAGES.offline}
         </p>
       ) : null}
-      <div className="chat__list" ref={listRef} onScroll={onScroll} data-testid="chat-list" aria-label="聊天记录">
+      <div
+        className="chat__list"
+        ref={listRef}
+        onScroll={onScroll}
+        data-testid="chat-list"
+        role="log"
+        aria-label="聊天记录"
+      >
         {more ? (
           <div className="chat__older" aria-live="polite">
             {loadingOlder ? (
@@ -372,6 +379,14 @@ function Composer({
 }) {
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
+  // the box grows with its lines up to its CSS max-height, and shrinks back after sending
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.style.height = 'auto';
+    input.style.height = `${input.scrollHeight}px`;
+  }, [text]);
   const pickImage = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     // the same file may be picked again after a failure
@@ -424,6 +439,7 @@ function Composer({
         )}
       </label>
       <textarea
+        ref={inputRef}
         className="chat__input"
         aria-label="输入消息"
         placeholder="请输入你想咨询的问题"
