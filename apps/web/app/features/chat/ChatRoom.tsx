@@ -96,6 +96,17 @@ export function ChatRoom(props: ChatRoomProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastKey]);
 
+  // the list gets shorter (the input grows, a banner shows): a view at the bottom stays there
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) list.scrollTop = list.scrollHeight;
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+
   const requestOlder = () => {
     const list = listRef.current;
     // olderAnchor is set while a page is on its way (two scroll events may come before loadingOlder is)
