@@ -58,7 +58,7 @@ test.describe('tab bar and title bar', () => {
     await expect(page.getByTestId('title-bar')).toHaveCount(0);
   });
 
-  for (const url of ['/', '/605', '/605/house-resold', '/im', '/profile']) {
+  for (const url of ['/', '/605', '/605/house-resold', '/profile']) {
     test(`${url} is top-level: the tab bar is the only bar at the bottom`, async ({ page }) => {
       await page.goto(url, { waitUntil: 'networkidle' });
       await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();

@@ -42,7 +42,7 @@ export const PAGES: Record<string, PageInfo> = {
   findArea: { title: '区域找房', skeleton: 'list' },
   helper: { title: '使用帮助' },
   helper2: { title: '在浏览器中打开' },
-  im: { title: '在线咨询', tab: 'messages' },
+  im: { title: '在线咨询', ownHeader: true },
   inform: { title: '纠错/举报' },
   invitation: { title: '邀请好友' },
   login: { title: '登录', noindex: true },

@@ -16,7 +16,7 @@ export default [
   route('findArea', 'routes/plates/find-area.tsx', { id: 'findArea' }),
   route('helper', P, { id: 'helper' }),
   route('helper2', P, { id: 'helper2' }),
-  route('im', P, { id: 'im' }),
+  route('im', 'routes/im/im.tsx', { id: 'im' }),
   route('inform', P, { id: 'inform' }),
   route('invitation', P, { id: 'invitation' }),
   route('login', 'routes/account/login.tsx', { id: 'login' }),

@@ -10,7 +10,6 @@ describe('app chrome by page (app/pages.ts)', () => {
     expect(pageChrome(page('home'), false)).toEqual({ kind: 'tabs', tab: 'home' });
     expect(pageChrome(page('city-home', { city: '605' }), false)).toEqual({ kind: 'tabs', tab: 'home' });
     expect(pageChrome(page('house-resold', { city: '605' }), false)).toEqual({ kind: 'tabs', tab: 'find' });
-    expect(pageChrome(page('im'), false)).toEqual({ kind: 'tabs', tab: 'messages' });
     expect(pageChrome(page('profile'), false)).toEqual({ kind: 'tabs', tab: 'me' });
   });
 
@@ -33,6 +32,8 @@ describe('app chrome by page (app/pages.ts)', () => {
     expect(pageChrome(page('city-home', { city: '605' }), true)).toEqual({ kind: 'none' });
     expect(pageChrome(page('house-detail', { estateId: '1' }), true)).toEqual({ kind: 'none' });
     expect(pageChrome(page('search', { city: '605' }), false)).toEqual({ kind: 'none' });
+    // the chat draws its peer header itself, and has an input bar where a tab bar would be
+    expect(pageChrome(page('im'), false)).toEqual({ kind: 'none' });
     expect(pageChrome(page('ops-staff'), false)).toEqual({ kind: 'none' });
     expect(pageChrome(page('no-such-page'), false)).toEqual({ kind: 'none' });
     expect(pageChrome(null, false)).toEqual({ kind: 'none' });
