@@ -1,0 +1,557 @@
+// The support chat (issue 15) end to end on the seeded small dataset: real WebSocket clients (the `ws` package)
+// against the app listening on a port — the session at the upgrade, opening conversations, send → ack only once
+// stored, dedupe by client id, order under concurrent sends, resume after a reconnect, who may see what, every kind of
+// refused frame, the rate limit, staff answering, history over HTTP, and the shutdown's close code. PGlite, or
+// PostgreSQL with TEST_DATABASE_URL. The two-instance case (PostgreSQL + Redis) is in chat-instances.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHAT_CLOSE,
+  CHAT_MAX_TEXT,
+  CHAT_MESSAGES,
+  CHAT_MESSAGES_PER_MINUTE,
+  CHAT_PAGE_SIZE,
+  CHAT_PROTOCOL_VERSION,
+  type ChatConversation,
+  type ChatHistoryBody,
+  type ChatServerFrame,
+} from '@fjt/domain';
+import { expectFail, seededApp, signInAs, startSeededApp, testPhone, type SignedIn } from '../../testing.ts';
+import { createStaffService } from '../staff/service.ts';
+import { ChatTestServer, clientId } from './testing.ts';
+import { AGENT_NOT_FOUND, ESTATE_NOT_FOUND, SUPPORT_NAME } from './service.ts';
+
+const API = '/rabbit/v1';
+const seeded = seededApp('small');
+let server: ChatTestServer;
+
+beforeAll(async () => {
+  server = await ChatTestServer.listen(seeded.app);
+});
+afterAll(async () => {
+  await server?.closeClients();
+});
+
+async function openConversation(user: SignedIn, peer = 'support'): Promise<ChatConversation> {
+  const res = await seeded.app.inject({
+    method: 'POST',
+    url: `${API}/im/conversations`,
+    headers: user.headers,
+    payload: { peer },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return (res.json() as { body: { conversation: ChatConversation } }).body.conversation;
+}
+
+/** A signed-in user with an open support conversation and a connected, greeted client. */
+async function userWithConversation() {
+  const user = await signInAs(seeded.app);
+  const conversation = await openConversation(user);
+  const client = await server.connect(user);
+  await client.hello();
+  return { user, conversation, client };
+}
+
+const storedCount = async (conversationId: number) =>
+  Number(
+    (
+      await seeded.database.sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM chat_message WHERE conversation_id = $1',
+        [conversationId],
+      )
+    )[0]!.n,
+  );
+
+describe('the upgrade', () => {
+  it('closes a socket without a session with 4401 and 请先登录后再咨询', async () => {
+    const anonymous = await server.connectRaw({});
+    expect(await anonymous.closed).toEqual({ code: CHAT_CLOSE.unauthorized, reason: CHAT_MESSAGES.loginRequired });
+    const forged = await server.connectRaw({ cookie: 'fjt_session=not-a-token', origin: 'http://localhost:3000' });
+    expect(await forged.closed).toEqual({ code: CHAT_CLOSE.unauthorized, reason: CHAT_MESSAGES.loginRequired });
+  });
+
+  it('takes the cookie only from our own origin, and the token header from anywhere', async () => {
+    const user = await signInAs(seeded.app);
+    const elsewhere = await server.connectRaw({ cookie: `fjt_session=${user.token}`, origin: 'https://evil.example' });
+    expect((await elsewhere.closed).code).toBe(CHAT_CLOSE.unauthorized);
+    const noOrigin = await server.connectRaw({ cookie: `fjt_session=${user.token}` });
+    expect((await noOrigin.closed).code).toBe(CHAT_CLOSE.unauthorized);
+
+    const app = await server.connectRaw({ token: user.token });
+    const welcome = await app.hello();
+    expect(welcome).toEqual({ t: 'welcome', v: CHAT_PROTOCOL_VERSION, userId: user.id, heartbeatMs: 20_000 });
+    app.close();
+  });
+
+  it('refuses another protocol version and answers ping with pong', async () => {
+    const user = await signInAs(seeded.app);
+    const client = await server.connect(user);
+    client.send({ t: 'hello', v: CHAT_PROTOCOL_VERSION + 1 });
+    expect(await client.next((f) => f.t === 'error')).toMatchObject({
+      code: 'unsupported_version',
+      message: CHAT_MESSAGES.unsupportedVersion,
+    });
+    client.send({ t: 'ping' });
+    expect(await client.next((f) => f.t === 'pong')).toEqual({ t: 'pong' });
+    client.close();
+  });
+});
+
+describe('conversations over HTTP', () => {
+  it('opens the one open conversation per peer, and refuses unknown agents, bad peers and visitors', async () => {
+    const user = await signInAs(seeded.app);
+    const first = await openConversation(user);
+    expect(first).toMatchObject({ peer: 'support', state: 'waiting', title: '在线客服', lastSeq: 0, readSeq: 0 });
+    expect((await openConversation(user)).id).toBe(first.id);
+
+    const [agent] = await seeded.database.sql.query<{ id: number; name: string }>(
+      'SELECT id, name FROM agent WHERE city_id = 605 ORDER BY id LIMIT 1',
+    );
+    const withAgent = await openConversation(user, `agent-${agent!.id}`);
+    expect(withAgent).toMatchObject({ peer: `agent-${agent!.id}`, title: agent!.name });
+    expect(withAgent.id).not.toBe(first.id);
+
+    const post = (payload: unknown, headers: Record<string, string> = user.headers) =>
+      seeded.app.inject({ method: 'POST', url: `${API}/im/conversations`, headers, payload: payload as object });
+    expectFail(await post({ peer: 'agent-2147483000' }), 404, AGENT_NOT_FOUND);
+    expectFail(await post({ peer: 'someone' }), 400);
+    expectFail(await post({}), 400);
+    expectFail(await post({ peer: 'support' }, {}), 401, CHAT_MESSAGES.loginRequired);
+    // a cookie from another site's page: refused as every cookie POST is
+    expectFail(await post({ peer: 'support' }, { cookie: user.headers.cookie!, origin: 'https://evil.example' }), 403);
+  });
+});
+
+describe('sending', () => {
+  it('acks a message only once it is stored, and stores a client id once', async () => {
+    const { conversation, client } = await userWithConversation();
+    const id = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: id,
+      content: { kind: 'text', text: '  你好  ' },
+    });
+    const ack = await client.next((f) => f.t === 'ack' && f.clientId === id);
+    // the ack came after the commit: the row is there for anyone to read
+    expect(await storedCount(conversation.id)).toBe(1);
+    expect(ack).toMatchObject({ conversationId: conversation.id, seq: 1 });
+    const message = await client.next((f) => f.t === 'message' && f.message.clientId === id);
+    expect(message).toMatchObject({
+      message: { conversationId: conversation.id, seq: 1, senderRole: 'user', kind: 'text', text: '你好' },
+    });
+
+    // the same client id again (a resend after a lost ack): the same seq, nothing stored twice, no second message
+    client.send({ t: 'send', conversationId: conversation.id, clientId: id, content: { kind: 'text', text: '你好' } });
+    const again = await client.next((f) => f.t === 'ack' && f.clientId === id, { skip: 1 });
+    expect(again).toMatchObject({ seq: 1, at: (ack as { at: string }).at });
+    client.send({ t: 'ping' });
+    await client.next((f) => f.t === 'pong');
+    expect(client.frames.filter((f) => f.t === 'message')).toHaveLength(1);
+    expect(await storedCount(conversation.id)).toBe(1);
+    client.close();
+  });
+
+  it('numbers 50 concurrent sends 1…50 without gaps and delivers them to a listener in order', async () => {
+    const user = await signInAs(seeded.app);
+    const conversation = await openConversation(user);
+    const listener = await server.connect(user);
+    await listener.hello();
+    const senders = await Promise.all(Array.from({ length: 5 }, () => server.connect(user)));
+    const ids = senders.map(() => Array.from({ length: 10 }, () => clientId()));
+    senders.forEach((sender, i) => {
+      for (const [j, id] of ids[i]!.entries()) {
+        sender.send({
+          t: 'send',
+          conversationId: conversation.id,
+          clientId: id,
+          content: { kind: 'text', text: `第${i}路第${j}条` },
+        });
+      }
+    });
+    const acks = await Promise.all(
+      senders.flatMap((sender, i) => ids[i]!.map((id) => sender.next((f) => f.t === 'ack' && f.clientId === id))),
+    );
+    const seqs = acks.map((a) => (a as { seq: number }).seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 50 }, (_, k) => k + 1));
+    await listener.next((f) => f.t === 'message' && f.message.seq === 50);
+    const heard = listener.frames.flatMap((f) => (f.t === 'message' ? [f.message.seq] : []));
+    expect(heard).toEqual(Array.from({ length: 50 }, (_, k) => k + 1));
+    // each sender's own messages keep the order it sent them in
+    const stored = await seeded.database.sql.query<{ client_id: string; seq: number }>(
+      'SELECT client_id, seq FROM chat_message WHERE conversation_id = $1 ORDER BY seq',
+      [conversation.id],
+    );
+    expect(stored).toHaveLength(50);
+    for (const list of ids) {
+      const order = list.map((id) => stored.find((row) => row.client_id === id)!.seq);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+    for (const c of [listener, ...senders]) c.close();
+  });
+
+  it('replays exactly what a reconnecting client missed, in order, in pages, then says replayed', async () => {
+    const { user, conversation, client: sender } = await userWithConversation();
+    const reader = await server.connect(user);
+    await reader.hello();
+    await sender.sendTexts(conversation.id, 3);
+    await reader.next((f) => f.t === 'message' && f.message.seq === 3);
+    reader.close();
+    await reader.closed;
+    // missed while away: more than a page
+    await sender.sendTexts(conversation.id, CHAT_PAGE_SIZE + 5);
+    const back = await server.connect(user);
+    back.send({ t: 'hello', v: CHAT_PROTOCOL_VERSION, resume: [{ conversationId: conversation.id, afterSeq: 3 }] });
+    const replayed = await back.next((f) => f.t === 'replayed');
+    const lastSeq = 3 + CHAT_PAGE_SIZE + 5;
+    expect(replayed).toEqual({ t: 'replayed', conversationId: conversation.id, lastSeq });
+    const seqs = back.frames.flatMap((f) => (f.t === 'message' ? [f.message.seq] : []));
+    expect(seqs).toEqual(Array.from({ length: lastSeq - 3 }, (_, k) => k + 4));
+
+    // live messages keep coming after the replay, without repeats
+    await sender.sendTexts(conversation.id, 1);
+    await back.next((f) => f.t === 'message' && f.message.seq === lastSeq + 1);
+    expect(back.frames.filter((f) => f.t === 'message')).toHaveLength(lastSeq - 3 + 1);
+    sender.close();
+    back.close();
+  });
+
+  it('sends an estate card with the name and price looked up here, and refuses an unknown estate or an image', async () => {
+    const { conversation, client } = await userWithConversation();
+    const [estate] = await seeded.database.sql.query<{ id: number; name: string }>(
+      'SELECT id, name FROM estate WHERE city_id = 605 ORDER BY id LIMIT 1',
+    );
+    const id = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: id,
+      content: { kind: 'estate', cityId: 605, estateId: estate!.id },
+    });
+    const frame = await client.next((f) => f.t === 'message' && f.message.clientId === id);
+    const card = (frame as Extract<ChatServerFrame, { t: 'message' }>).message;
+    expect(card).toMatchObject({
+      kind: 'estate',
+      text: null,
+      estate: { cityId: 605, estateId: estate!.id, name: estate!.name },
+    });
+    expect(card.estate!.unitPrice === null || card.estate!.unitPrice > 0).toBe(true);
+
+    const unknown = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: unknown,
+      content: { kind: 'estate', cityId: 605, estateId: 2_000_000_000 },
+    });
+    expect(await client.next((f) => f.t === 'error' && f.clientId === unknown)).toMatchObject({
+      code: 'bad_content',
+      message: ESTATE_NOT_FOUND,
+      conversationId: conversation.id,
+    });
+    const image = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: image,
+      content: { kind: 'image', imageId: 1 },
+    });
+    expect(await client.next((f) => f.t === 'error' && f.clientId === image)).toMatchObject({ code: 'bad_content' });
+    expect(await storedCount(conversation.id)).toBe(1);
+    client.close();
+  });
+});
+
+describe('refusals', () => {
+  it("refuses another user's conversation (forbidden) and an unknown one (not_found)", async () => {
+    const owner = await userWithConversation();
+    const other = await userWithConversation();
+    const id = clientId();
+    other.client.send({
+      t: 'send',
+      conversationId: owner.conversation.id,
+      clientId: id,
+      content: { kind: 'text', text: '偷看' },
+    });
+    expect(await other.client.next((f) => f.t === 'error' && f.clientId === id)).toEqual({
+      t: 'error',
+      code: 'forbidden',
+      message: CHAT_MESSAGES.notYourConversation,
+      clientId: id,
+      conversationId: owner.conversation.id,
+    });
+    const missing = clientId();
+    other.client.send({
+      t: 'send',
+      conversationId: 2_000_000_000,
+      clientId: missing,
+      content: { kind: 'text', text: '在吗' },
+    });
+    expect(await other.client.next((f) => f.t === 'error' && f.clientId === missing)).toMatchObject({
+      code: 'not_found',
+      message: CHAT_MESSAGES.conversationNotFound,
+    });
+    // resume, typing and read are refused the same way
+    other.client.send({ t: 'hello', v: 1, resume: [{ conversationId: owner.conversation.id, afterSeq: 0 }] });
+    expect(
+      await other.client.next((f) => f.t === 'error' && f.code === 'forbidden' && f.clientId === undefined),
+    ).toMatchObject({ conversationId: owner.conversation.id });
+    other.client.send({ t: 'read', conversationId: 2_000_000_000, seq: 1 });
+    expect(await other.client.next((f) => f.t === 'error' && f.code === 'not_found' && !f.clientId)).toMatchObject({
+      conversationId: 2_000_000_000,
+    });
+    // over HTTP: 403 and 404 with the same messages
+    const history = (conversationId: number) =>
+      seeded.app.inject({ url: `${API}/im/conversations/${conversationId}/messages`, headers: other.user.headers });
+    expectFail(await history(owner.conversation.id), 403, CHAT_MESSAGES.notYourConversation);
+    expectFail(await history(2_000_000_000), 404, CHAT_MESSAGES.conversationNotFound);
+    expect(await storedCount(owner.conversation.id)).toBe(0);
+    owner.client.close();
+    other.client.close();
+  });
+
+  it('refuses a text over the limit (too_long) or empty, and keeps the connection', async () => {
+    const { conversation, client } = await userWithConversation();
+    const long = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: long,
+      content: { kind: 'text', text: '长'.repeat(CHAT_MAX_TEXT + 1) },
+    });
+    expect(await client.next((f) => f.t === 'error' && f.clientId === long)).toMatchObject({
+      code: 'too_long',
+      message: CHAT_MESSAGES.tooLong,
+      conversationId: conversation.id,
+    });
+    const empty = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: empty,
+      content: { kind: 'text', text: '   ' },
+    });
+    expect(await client.next((f) => f.t === 'error' && f.clientId === empty)).toMatchObject({
+      code: 'bad_frame',
+      message: CHAT_MESSAGES.empty,
+    });
+    // exactly the limit is fine
+    const full = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: full,
+      content: { kind: 'text', text: '满'.repeat(CHAT_MAX_TEXT) },
+    });
+    expect(await client.next((f) => f.t === 'ack' && f.clientId === full)).toMatchObject({ seq: 1 });
+    client.close();
+  });
+
+  it('answers malformed frames with bad_frame and survives them; 20 in a row close the connection', async () => {
+    const { client } = await userWithConversation();
+    const junk: unknown[] = [
+      'not json',
+      '{"t":',
+      JSON.stringify({ t: 'nope' }),
+      JSON.stringify({ t: 'send' }),
+      JSON.stringify({ t: 'send', conversationId: 1, clientId: 'x', content: { kind: 'text', text: 'hi' } }),
+      JSON.stringify([1, 2, 3]),
+      JSON.stringify(null),
+      JSON.stringify({ t: 'read', conversationId: -1, seq: 0 }),
+    ];
+    for (const text of junk) client.sendRaw(text as string);
+    client.sendRaw(Buffer.from([0, 1, 2]), true);
+    client.send({ t: 'ping' });
+    await client.next((f) => f.t === 'pong');
+    const errors = client.frames.filter((f) => f.t === 'error');
+    expect(errors).toHaveLength(junk.length + 1);
+    for (const error of errors) {
+      expect(error).toMatchObject({ code: 'bad_frame' });
+      expect((error as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);
+    }
+    // a valid frame reset the count: 19 more are still tolerated, the 20th in a row ends it
+    for (let i = 0; i < 19; i++) client.sendRaw('garbage');
+    client.send({ t: 'ping' });
+    await client.next((f) => f.t === 'pong', { skip: 1 });
+    for (let i = 0; i < 20; i++) client.sendRaw('garbage');
+    expect((await client.closed).code).toBe(CHAT_CLOSE.abuse);
+  });
+
+  it(`limits a user to ${CHAT_MESSAGES_PER_MINUTE} messages a minute across connections`, async () => {
+    const { user, conversation, client } = await userWithConversation();
+    const second = await server.connect(user);
+    await second.hello();
+    await client.sendTexts(conversation.id, CHAT_MESSAGES_PER_MINUTE / 2);
+    await second.sendTexts(conversation.id, CHAT_MESSAGES_PER_MINUTE / 2);
+    const id = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: id,
+      content: { kind: 'text', text: '再来一条' },
+    });
+    expect(await client.next((f) => f.t === 'error' && f.clientId === id)).toMatchObject({
+      code: 'rate_limited',
+      message: CHAT_MESSAGES.tooFast,
+    });
+    expect(await storedCount(conversation.id)).toBe(CHAT_MESSAGES_PER_MINUTE);
+    client.close();
+    second.close();
+  });
+});
+
+describe('staff', () => {
+  let supportStaff: SignedIn;
+  let agentStaff: SignedIn;
+  let agentId: number;
+  let otherAgentId: number;
+
+  beforeAll(async () => {
+    const staff = createStaffService(seeded.database.db);
+    supportStaff = await signInAs(seeded.app, testPhone('139'));
+    await staff.grant({ phone: supportStaff.mobile, role: 'support', actorId: null });
+    const agents = await seeded.database.sql.query<{ id: number }>(
+      `SELECT a.id FROM agent a WHERE a.city_id = 605 AND NOT EXISTS (SELECT 1 FROM staff_agent s WHERE s.agent_id = a.id)
+       ORDER BY a.id LIMIT 2`,
+    );
+    agentId = agents[0]!.id;
+    otherAgentId = agents[1]!.id;
+    agentStaff = await signInAs(seeded.app, testPhone('139'));
+    await staff.grant({ phone: agentStaff.mobile, role: 'agent', actorId: null, agentId });
+  });
+
+  it('support hears a support conversation, answers it (claiming it), and typing and read marks go across', async () => {
+    const { user, conversation, client } = await userWithConversation();
+    const desk = await server.connect(supportStaff);
+    await desk.hello();
+    const id = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: id,
+      content: { kind: 'text', text: '请问怎么查成交价' },
+    });
+    await desk.next((f) => f.t === 'message' && f.message.clientId === id);
+
+    desk.send({ t: 'typing', conversationId: conversation.id });
+    expect(await client.next((f) => f.t === 'typing')).toEqual({
+      t: 'typing',
+      conversationId: conversation.id,
+      role: 'support',
+      name: SUPPORT_NAME,
+    });
+    const reply = clientId();
+    desk.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: reply,
+      content: { kind: 'text', text: '您好，请稍等' },
+    });
+    expect(await client.next((f) => f.t === 'message' && f.message.clientId === reply)).toMatchObject({
+      message: { seq: 2, senderRole: 'support', senderName: SUPPORT_NAME, senderId: supportStaff.id },
+    });
+    expect(await client.next((f) => f.t === 'conversation')).toMatchObject({
+      conversation: { id: conversation.id, state: 'claimed', staffName: SUPPORT_NAME },
+    });
+
+    client.send({ t: 'read', conversationId: conversation.id, seq: 2 });
+    expect(await desk.next((f) => f.t === 'read')).toEqual({
+      t: 'read',
+      conversationId: conversation.id,
+      role: 'user',
+      seq: 2,
+    });
+    const history = await seeded.app.inject({
+      url: `${API}/im/conversations/${conversation.id}/messages`,
+      headers: supportStaff.headers,
+    });
+    expect((history.json() as { body: ChatHistoryBody }).body.list.map((m) => m.seq)).toEqual([1, 2]);
+    const reopened = await openConversation(user);
+    expect(reopened).toMatchObject({ id: conversation.id, state: 'claimed', readSeq: 2, lastSeq: 2 });
+    client.close();
+    desk.close();
+  });
+
+  it("an agent answers its own agent's conversations only", async () => {
+    const user = await signInAs(seeded.app);
+    const mine = await openConversation(user, `agent-${agentId}`);
+    const notMine = await openConversation(user, `agent-${otherAgentId}`);
+    const support = await openConversation(user);
+    const agent = await server.connect(agentStaff);
+    await agent.hello();
+    const userClient = await server.connect(user);
+    await userClient.hello();
+    const asked = clientId();
+    userClient.send({
+      t: 'send',
+      conversationId: mine.id,
+      clientId: asked,
+      content: { kind: 'text', text: '这个小区还有房吗' },
+    });
+    await agent.next((f) => f.t === 'message' && f.message.clientId === asked);
+
+    const answered = clientId();
+    agent.send({ t: 'send', conversationId: mine.id, clientId: answered, content: { kind: 'text', text: '有的' } });
+    expect(await userClient.next((f) => f.t === 'message' && f.message.clientId === answered)).toMatchObject({
+      message: { senderRole: 'agent', senderName: mine.title },
+    });
+    for (const conversationId of [notMine.id, support.id]) {
+      const id = clientId();
+      agent.send({ t: 'send', conversationId, clientId: id, content: { kind: 'text', text: '插话' } });
+      expect(await agent.next((f) => f.t === 'error' && f.clientId === id)).toMatchObject({ code: 'forbidden' });
+    }
+    // what it may not see never reaches it
+    const elsewhere = clientId();
+    userClient.send({
+      t: 'send',
+      conversationId: notMine.id,
+      clientId: elsewhere,
+      content: { kind: 'text', text: '别人' },
+    });
+    await userClient.next((f) => f.t === 'ack' && f.clientId === elsewhere);
+    agent.send({ t: 'ping' });
+    await agent.next((f) => f.t === 'pong');
+    expect(agent.frames.some((f) => f.t === 'message' && f.message.clientId === elsewhere)).toBe(false);
+    agent.close();
+    userClient.close();
+  });
+});
+
+describe('history over HTTP', () => {
+  it('pages upward with beforeSeq, oldest first within a page, and validates its input', async () => {
+    const { user, conversation, client } = await userWithConversation();
+    await client.sendTexts(conversation.id, CHAT_PAGE_SIZE + 4);
+    const get = (query = '') =>
+      seeded.app.inject({ url: `${API}/im/conversations/${conversation.id}/messages${query}`, headers: user.headers });
+    const newest = await get();
+    expect(newest.statusCode, newest.body).toBe(200);
+    const page = (newest.json() as { body: ChatHistoryBody }).body;
+    expect(page.list.map((m) => m.seq)).toEqual(Array.from({ length: CHAT_PAGE_SIZE }, (_, k) => k + 5));
+    expect(page.more).toBe(true);
+    const older = (await get(`?beforeSeq=5`)).json() as { body: ChatHistoryBody };
+    expect(older.body).toMatchObject({ more: false });
+    expect(older.body.list.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expectFail(await get('?beforeSeq=abc'), 400);
+    expectFail(await get('?beforeSeq=0'), 400);
+    expectFail(
+      await seeded.app.inject({ url: `${API}/im/conversations/abc/messages`, headers: user.headers }),
+      400,
+      '会话编号不正确',
+    );
+    expectFail(await seeded.app.inject(`${API}/im/conversations/${conversation.id}/messages`), 401);
+    client.close();
+  });
+});
+
+describe('shutdown', () => {
+  it('closes every chat socket with 4503 so clients reconnect elsewhere', async () => {
+    const own = await startSeededApp('small');
+    const ownServer = await ChatTestServer.listen(own.app);
+    const user = await signInAs(own.app);
+    const client = await ownServer.connect(user);
+    await client.hello();
+    expect(own.app.lifecycle.openSockets).toBe(1);
+    await own.close();
+    expect((await client.closed).code).toBe(CHAT_CLOSE.restart);
+  });
+});

@@ -1,0 +1,241 @@
+// The support chat's rules (issue 15, docs/chat-protocol.md), whatever carries the frames (the WebSocket, the HTTP
+// fallback, the history call): who may see and write in a conversation, opening one, storing a message once per
+// client id with the next sequence number, history and replay pages, read marks. A refusal is a ChatRefusal: an
+// error frame on the WebSocket, a 4xx with the same Chinese message over HTTP.
+import {
+  ApiError,
+  CHAT_MESSAGES,
+  CHAT_PAGE_SIZE,
+  type ChatContentInput,
+  type ChatConversation,
+  type ChatErrorCode,
+  type ChatHistoryBody,
+  type ChatMessage,
+  type ChatRole,
+} from '@fjt/domain';
+import type { SessionUser } from '../accounts/service.ts';
+import type { StaffModule } from '../staff/service.ts';
+import type { ChatRepo, ConversationRow } from './repo.ts';
+
+/** The name support's people write under (one desk, not a person's name). */
+export const SUPPORT_NAME = '客服小房';
+export const SUPPORT_TITLE = '在线客服';
+/** A user without a nickname, as staff see them. */
+export const USER_NAME = '房价通用户';
+export const AGENT_NOT_FOUND = '经纪人不存在';
+export const ESTATE_NOT_FOUND = '小区不存在';
+export const IMAGES_UNAVAILABLE = '暂不支持发送图片';
+
+/** A refused chat operation: an error frame (code, Chinese message) or, over HTTP, the matching 4xx. */
+export class ChatRefusal extends Error {
+  override name = 'ChatRefusal';
+  constructor(
+    readonly code: ChatErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  toApiError(): ApiError {
+    switch (this.code) {
+      case 'not_found':
+        return ApiError.notFound(this.message);
+      case 'forbidden':
+        return ApiError.forbidden(this.message);
+      case 'rate_limited':
+        return ApiError.tooMany(this.message);
+      case 'closed':
+        return ApiError.conflict(this.message);
+      default:
+        return ApiError.badRequest(this.message);
+    }
+  }
+}
+
+/** Who is using the chat: a user, and what they may answer as staff. */
+export interface ChatViewer {
+  userId: number;
+  name: string;
+  /** Holds the support role: answers every support conversation. */
+  support: boolean;
+  /** The agent a staff user with the agent role acts as: answers that agent's conversations. */
+  agentId: number | null;
+}
+
+/** Which side of a conversation a viewer writes on, and under which name. */
+export interface ChatSide {
+  role: Extract<ChatRole, 'user' | 'support' | 'agent'>;
+  name: string;
+}
+
+/** Who hears a conversation: its user's connections and, by peer, the support desk's or one agent's staff. */
+export interface ChatAudience {
+  conversationId: number;
+  userId: number;
+  peer: string;
+  agentId: number | null;
+}
+
+export const audienceOf = (row: ConversationRow): ChatAudience => ({
+  conversationId: row.id,
+  userId: row.userId,
+  peer: row.peer,
+  agentId: row.agentId,
+});
+
+export interface SendResult {
+  message: ChatMessage;
+  /** The client id was stored before: `message` is that one (ack it again, publish nothing). */
+  duplicate: boolean;
+  audience: ChatAudience;
+  /** The conversation changed hands with this message (claimed by the staff user answering). */
+  changed: ChatConversation | null;
+}
+
+export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick<StaffModule, 'rolesOf'> }) {
+  const agentNames = new Map<number, { name: string; avatar: string | null }>();
+  async function agentOf(agentId: number) {
+    const known = agentNames.get(agentId);
+    if (known) return known;
+    const row = await repo.agent(agentId);
+    if (!row) return null;
+    const value = { name: row.name, avatar: row.avatar };
+    if (agentNames.size > 10_000) agentNames.clear();
+    agentNames.set(agentId, value);
+    return value;
+  }
+
+  async function present(row: ConversationRow): Promise<ChatConversation> {
+    const agent = row.agentId === null ? null : await agentOf(row.agentId);
+    const title = row.peer === 'support' ? SUPPORT_TITLE : (agent?.name ?? '经纪人');
+    return {
+      id: row.id,
+      peer: row.peer,
+      state: row.state,
+      title,
+      avatar: agent?.avatar ?? null,
+      staffName: row.staffUserId === null ? null : row.peer === 'support' ? SUPPORT_NAME : title,
+      lastSeq: row.lastSeq,
+      readSeq: row.userReadSeq,
+      createdAt: row.createdAt,
+    };
+  }
+
+  /** The viewer's side of the conversation, or the refusal (unknown: not_found; someone else's: forbidden). */
+  async function access(viewer: ChatViewer, conversationId: number): Promise<{ row: ConversationRow; side: ChatSide }> {
+    const row = await repo.conversation(conversationId);
+    if (!row) throw new ChatRefusal('not_found', CHAT_MESSAGES.conversationNotFound);
+    const side = sideOf(viewer, row);
+    if (!side) throw new ChatRefusal('forbidden', CHAT_MESSAGES.notYourConversation);
+    return { row, side };
+  }
+
+  function sideOf(viewer: ChatViewer, row: ConversationRow): ChatSide | null {
+    if (row.userId === viewer.userId) return { role: 'user', name: viewer.name };
+    if (row.peer === 'support' && viewer.support) return { role: 'support', name: SUPPORT_NAME };
+    if (row.agentId !== null && row.agentId === viewer.agentId) {
+      return { role: 'agent', name: agentNames.get(row.agentId)?.name ?? '经纪人' };
+    }
+    return null;
+  }
+
+  async function content(input: ChatContentInput): Promise<Pick<ChatMessage, 'kind' | 'text' | 'image' | 'estate'>> {
+    switch (input.kind) {
+      case 'text':
+        return { kind: 'text', text: input.text, image: null, estate: null };
+      case 'estate': {
+        const card = await repo.estateCard(input.cityId, input.estateId);
+        if (!card) throw new ChatRefusal('bad_content', ESTATE_NOT_FOUND);
+        return { kind: 'estate', text: null, image: null, estate: card };
+      }
+      case 'image':
+        // uploads (im/upload) are not built yet: no image id can be valid
+        throw new ChatRefusal('bad_content', IMAGES_UNAVAILABLE);
+    }
+  }
+
+  return {
+    present,
+    access,
+    sideOf,
+
+    /** The viewer of a signed-in user: their staff roles decide which conversations they answer. */
+    async viewerOf(user: Pick<SessionUser, 'id' | 'nickname'>): Promise<ChatViewer> {
+      const roles = await staff.rolesOf(user.id);
+      const agentId = roles.includes('agent') ? await repo.agentOfStaff(user.id) : null;
+      if (agentId !== null) await agentOf(agentId);
+      return { userId: user.id, name: user.nickname || USER_NAME, support: roles.includes('support'), agentId };
+    },
+
+    /** The user's open conversation with the peer, or a new one (an agent peer must exist: 404 otherwise). */
+    async open(viewer: ChatViewer, input: { peer: string; cityId?: number | undefined }): Promise<ChatConversation> {
+      let agentId: number | null = null;
+      if (input.peer !== 'support') {
+        agentId = Number(input.peer.slice('agent-'.length));
+        if (!(await agentOf(agentId))) throw ApiError.notFound(AGENT_NOT_FOUND);
+      }
+      // no FAQ bot answers yet: a new conversation waits for a person
+      const row = await repo.openConversation({
+        userId: viewer.userId,
+        peer: input.peer,
+        agentId,
+        cityId: input.cityId ?? null,
+        state: 'waiting',
+      });
+      return present(row);
+    },
+
+    /** Stores a message from the viewer (once per client id), claiming a waiting conversation a staff user answers. */
+    async send(
+      viewer: ChatViewer,
+      input: { conversationId: number; clientId: string; content: ChatContentInput },
+    ): Promise<SendResult> {
+      const { row, side } = await access(viewer, input.conversationId);
+      if (row.state === 'closed') throw new ChatRefusal('closed', CHAT_MESSAGES.conversationNotFound);
+      const body = await content(input.content);
+      let claimed = false;
+      const stored = await repo.storeMessage(
+        {
+          conversationId: row.id,
+          clientId: input.clientId,
+          senderId: viewer.userId,
+          senderRole: side.role,
+          senderName: side.name,
+          ...body,
+        },
+        async (tx, locked) => {
+          if (locked.state === 'closed') throw new ChatRefusal('closed', CHAT_MESSAGES.conversationNotFound);
+          if (side.role !== 'user' && (locked.state === 'waiting' || locked.state === 'bot')) {
+            await repo.claim(tx, locked.id, viewer.userId);
+            claimed = true;
+          }
+        },
+      );
+      if (!stored) throw new ChatRefusal('not_found', CHAT_MESSAGES.conversationNotFound);
+      const changed = claimed
+        ? await present({ ...stored.conversation, state: 'claimed', staffUserId: viewer.userId })
+        : null;
+      return { message: stored.message, duplicate: stored.duplicate, audience: audienceOf(row), changed };
+    },
+
+    /** History upward: the page before `beforeSeq` (the newest page without it), oldest first. */
+    async history(viewer: ChatViewer, conversationId: number, beforeSeq?: number): Promise<ChatHistoryBody> {
+      await access(viewer, conversationId);
+      const list = await repo.before(conversationId, beforeSeq ?? null, CHAT_PAGE_SIZE);
+      return { list, more: list.length > 0 && list[0]!.seq > 1 };
+    },
+
+    /** One replay page after `afterSeq` (CHAT_PAGE_SIZE messages at most), in order; access is the caller's. */
+    after: (conversationId: number, afterSeq: number, uptoSeq?: number) =>
+      repo.after(conversationId, afterSeq, CHAT_PAGE_SIZE, uptoSeq),
+
+    /** Moves the viewer's side's read mark; the frame to tell the others and who they are. */
+    async read(viewer: ChatViewer, conversationId: number, seq: number) {
+      const { row, side } = await access(viewer, conversationId);
+      const marked = await repo.markRead(conversationId, side.role === 'user' ? 'user' : 'staff', seq);
+      return { audience: audienceOf(row), role: side.role, seq: marked ?? seq };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
