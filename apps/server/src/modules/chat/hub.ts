@@ -36,6 +36,8 @@ interface Allowed {
 
 /** Refused or malformed frames in a row that end a connection (CHAT_CLOSE.abuse). */
 export const CHAT_BAD_FRAMES_IN_A_ROW = 20;
+/** Frames a connection may have waiting to be handled; more end it (CHAT_CLOSE.abuse). */
+export const CHAT_MAX_PENDING_FRAMES = 200;
 /** Silence that ends a connection, in heartbeat intervals. */
 export const CHAT_SILENCE_INTERVALS = 2.5;
 /** WebSocket close code of a failure of ours: the client reconnects and resends what was not acked. */
@@ -55,6 +57,9 @@ export interface ChatConnection {
   /** Conversations this connection may use, as checked once (typing and read frames). */
   readonly allowed: Map<number, Allowed>;
   queue: Promise<void>;
+  /** The frames received and not yet handled, handled one after another. */
+  inbound: Promise<void>;
+  pending: number;
   lastHeard: number;
   badInARow: number;
   closed: boolean;
@@ -306,6 +311,8 @@ export function createChatHub({ service, bus, counters, log, heartbeatMs, now = 
         delivered: new Map(),
         allowed: new Map(),
         queue: Promise.resolve(),
+        inbound: Promise.resolve(),
+        pending: 0,
         lastHeard: now(),
         badInARow: 0,
         closed: false,
@@ -332,16 +339,27 @@ export function createChatHub({ service, bus, counters, log, heartbeatMs, now = 
       }
       const parsed = chatClientFrame.safeParse(raw);
       if (!parsed.success) return malformed(c, raw, parsed.error.issues[0]?.message);
-      try {
-        await onFrame(c, parsed.data);
-      } catch (error) {
-        if (error instanceof ChatRefusal) {
-          const conversationId = 'conversationId' in parsed.data ? parsed.data.conversationId : undefined;
-          return refuse(c, error.code, error.message, conversationId === undefined ? {} : { conversationId });
+      // one frame at a time per connection: a sender's messages are stored in the order it sent them
+      if (++c.pending > CHAT_MAX_PENDING_FRAMES) return close(c, CHAT_CLOSE.abuse, 'too many frames at once');
+      const frame = parsed.data;
+      const run = async () => {
+        if (c.closed) return;
+        try {
+          await onFrame(c, frame);
+        } catch (error) {
+          if (error instanceof ChatRefusal) {
+            const conversationId = 'conversationId' in frame ? frame.conversationId : undefined;
+            return refuse(c, error.code, error.message, conversationId === undefined ? {} : { conversationId });
+          }
+          log.error({ err: error, connection: c.id }, 'chat: a frame failed; closing the connection');
+          close(c, CHAT_CLOSE_INTERNAL, 'internal error');
+        } finally {
+          c.pending--;
         }
-        log.error({ err: error, connection: c.id }, 'chat: a frame failed; closing the connection');
-        close(c, CHAT_CLOSE_INTERNAL, 'internal error');
-      }
+      };
+      const done = c.inbound.then(run);
+      c.inbound = done;
+      return done;
     },
 
     /** Heard from the client without a frame (a WebSocket pong). */

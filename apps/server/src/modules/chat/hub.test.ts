@@ -1,0 +1,92 @@
+// The hub without a network or database: heartbeats (a silent connection is closed with 4408 after 2.5 intervals, a
+// talking one is not) and the bus delivering to exactly a conversation's audience.
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHAT_CLOSE, type ChatServerFrame } from '@fjt/domain';
+import { memoryWindowCounter } from '../../lib/window-counter.ts';
+import { inProcessChatBus } from './bus.ts';
+import { createChatHub, type ChatHub } from './hub.ts';
+import type { ChatService, ChatViewer } from './service.ts';
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+function transport() {
+  const sent: ChatServerFrame[] = [];
+  const closes: { code: number; reason: string }[] = [];
+  return {
+    sent,
+    closes,
+    send: (f: ChatServerFrame) => void sent.push(f),
+    close: (code: number, reason: string) => void closes.push({ code, reason }),
+  };
+}
+
+const viewer = (userId: number, extra: Partial<ChatViewer> = {}): ChatViewer => ({
+  userId,
+  name: `用户${userId}`,
+  support: false,
+  agentId: null,
+  ...extra,
+});
+
+let hub: ChatHub | undefined;
+afterEach(() => hub?.stop());
+
+describe('chat hub', () => {
+  it('closes a connection silent for 2.5 heartbeats with 4408 and keeps one that pings', async () => {
+    let clock = 0;
+    const bus = inProcessChatBus(silentLog);
+    hub = createChatHub({
+      service: {} as ChatService,
+      bus,
+      counters: memoryWindowCounter(),
+      log: silentLog,
+      heartbeatMs: 40,
+      now: () => clock,
+    });
+    const silent = transport();
+    const talking = transport();
+    hub.attach(viewer(1), silent);
+    const t = hub.attach(viewer(2), talking);
+    for (let step = 0; step < 6; step++) {
+      clock += 20;
+      await hub.receive(t, JSON.stringify({ t: 'ping' }));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // 120 ms of virtual silence > 2.5 × 40 ms; the check runs every 50 ms of real time
+    await new Promise((r) => setTimeout(r, 150));
+    expect(silent.closes).toEqual([{ code: CHAT_CLOSE.timeout, reason: 'heartbeat timeout' }]);
+    expect(talking.closes).toEqual([]);
+    expect(talking.sent.filter((f) => f.t === 'pong').length).toBe(6);
+    expect(hub.size).toBe(1);
+  });
+
+  it("delivers a bus event to the conversation's user and its peer's staff, not to others", async () => {
+    const bus = inProcessChatBus(silentLog);
+    hub = createChatHub({
+      service: {} as ChatService,
+      bus,
+      counters: memoryWindowCounter(),
+      log: silentLog,
+      heartbeatMs: 60_000,
+    });
+    const owner = transport();
+    const desk = transport();
+    const agent7 = transport();
+    const stranger = transport();
+    hub.attach(viewer(1), owner);
+    hub.attach(viewer(2, { support: true }), desk);
+    hub.attach(viewer(3, { agentId: 7 }), agent7);
+    hub.attach(viewer(4), stranger);
+    const typing = { t: 'typing', conversationId: 5, role: 'user', name: '用户1' } as const;
+    await bus.publish(5, { audience: { conversationId: 5, userId: 1, peer: 'support', agentId: null }, frame: typing });
+    await bus.publish(6, {
+      audience: { conversationId: 6, userId: 1, peer: 'agent-7', agentId: 7 },
+      frame: { ...typing, conversationId: 6 },
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(owner.sent.map((f) => (f as { conversationId: number }).conversationId)).toEqual([5, 6]);
+    expect(desk.sent.map((f) => (f as { conversationId: number }).conversationId)).toEqual([5]);
+    expect(agent7.sent.map((f) => (f as { conversationId: number }).conversationId)).toEqual([6]);
+    expect(stranger.sent).toEqual([]);
+  });
+});
