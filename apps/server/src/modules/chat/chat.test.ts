@@ -543,6 +543,88 @@ describe('history over HTTP', () => {
   });
 });
 
+describe('the HTTP fallback', () => {
+  const framesOf = (res: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return (JSON.parse(res.body) as { body: { frames: ChatServerFrame[] } }).body.frames;
+  };
+
+  it('answers POST im/frames as a socket would, and GET im/poll with what arrived', async () => {
+    const user = await signInAs(seeded.app);
+    const conversation = await openConversation(user);
+    const post = (frames: unknown, headers: Record<string, string> = user.headers) =>
+      seeded.app.inject({ method: 'POST', url: `${API}/im/frames`, headers, payload: { frames } as object });
+    const id = clientId();
+    const answers = framesOf(
+      await post([
+        { t: 'hello', v: CHAT_PROTOCOL_VERSION },
+        { t: 'send', conversationId: conversation.id, clientId: id, content: { kind: 'text', text: '网页断线了' } },
+        { t: 'send', conversationId: conversation.id, clientId: id, content: { kind: 'text', text: '网页断线了' } },
+        { t: 'nope' },
+        { t: 'ping' },
+      ]),
+    );
+    expect(answers.map((f) => f.t)).toEqual(['welcome', 'ack', 'ack', 'error', 'pong']);
+    expect(answers[1]).toMatchObject({ clientId: id, seq: 1 });
+    expect(answers[2]).toMatchObject({ clientId: id, seq: 1 });
+    expect(answers[3]).toMatchObject({ code: 'bad_frame' });
+    expect(await storedCount(conversation.id)).toBe(1);
+
+    // what is already there comes back at once
+    const poll = (query: string) => seeded.app.inject({ url: `${API}/im/poll?${query}`, headers: user.headers });
+    const missed = framesOf(await poll(`after=${conversation.id}:0&waitMs=5000`));
+    expect(missed).toMatchObject([{ t: 'message', message: { seq: 1, clientId: id } }]);
+
+    // nothing new: the poll holds until something arrives (a message sent over a socket)
+    const started = Date.now();
+    const waiting = poll(`after=${conversation.id}:1&waitMs=10000`);
+    await new Promise((r) => setTimeout(r, 200));
+    const socket = await server.connect(user);
+    await socket.sendTexts(conversation.id, 1);
+    const arrived = framesOf(await waiting);
+    expect(arrived).toMatchObject([{ t: 'message', message: { seq: 2 } }]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    socket.close();
+
+    // and ends empty after waitMs
+    expect(framesOf(await poll(`after=${conversation.id}:2&waitMs=100`))).toEqual([]);
+    // someone else's conversation is refused inside the answer
+    const other = await signInAs(seeded.app);
+    const refused = framesOf(
+      await seeded.app.inject({
+        url: `${API}/im/poll?after=${conversation.id}:0&waitMs=0`,
+        headers: other.headers,
+      }),
+    );
+    expect(refused).toEqual([
+      { t: 'error', code: 'forbidden', message: CHAT_MESSAGES.notYourConversation, conversationId: conversation.id },
+    ]);
+  });
+
+  it('validates the fallback input with Chinese messages', async () => {
+    const user = await signInAs(seeded.app);
+    const post = (payload: unknown, headers: Record<string, string> = user.headers) =>
+      seeded.app.inject({ method: 'POST', url: `${API}/im/frames`, headers, payload: payload as object });
+    expectFail(await post({ frames: [] }), 400, '至少发送一条消息');
+    expectFail(await post({ frames: Array.from({ length: 21 }, () => ({ t: 'ping' })) }), 400);
+    expectFail(await post({ frames: 'ping' }), 400);
+    expectFail(await post({ frames: [{ t: 'ping' }] }, {}), 401, CHAT_MESSAGES.loginRequired);
+    const poll = (query: string) => seeded.app.inject({ url: `${API}/im/poll?${query}`, headers: user.headers });
+    for (const query of [
+      'after=abc',
+      'after=1:',
+      'after=0:1',
+      'after=99999999999:1',
+      'after=1:1&waitMs=-1',
+      'waitMs=999999',
+    ]) {
+      expectFail(await poll(query), 400);
+    }
+    expectFail(await seeded.app.inject(`${API}/im/poll?waitMs=0`), 401);
+  });
+});
+
 describe('shutdown', () => {
   it('closes every chat socket with 4503 so clients reconnect elsewhere', async () => {
     const own = await startSeededApp('small');

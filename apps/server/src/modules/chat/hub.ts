@@ -291,6 +291,67 @@ export function createChatHub({ service, bus, counters, log, heartbeatMs, now = 
     }
   }
 
+  /**
+   * Registers a viewer's connection. `listen: false`: it only gets the answers to its own frames, never what the bus
+   * brings (a request of the HTTP fallback that sends frames).
+   */
+  function attach(viewer: ChatViewer, transport: ChatTransport, { listen = true } = {}): ChatConnection {
+    const c: ChatConnection = {
+      id: randomUUID(),
+      viewer,
+      transport,
+      delivered: new Map(),
+      allowed: new Map(),
+      queue: Promise.resolve(),
+      inbound: Promise.resolve(),
+      pending: 0,
+      lastHeard: now(),
+      badInARow: 0,
+      closed: false,
+    };
+    connections.add(c);
+    if (!listen) return c;
+    addTo(byUser, viewer.userId, c);
+    if (viewer.support) supportDesk.add(c);
+    if (viewer.agentId !== null) addTo(byAgent, viewer.agentId, c);
+    return c;
+  }
+
+  /** One text frame from the client: answered, refused with an error frame, never thrown. */
+  async function receive(c: ChatConnection, text: string): Promise<void> {
+    if (c.closed) return;
+    c.lastHeard = now();
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return refuse(c, 'bad_frame', CHAT_MESSAGES.badFrame);
+    }
+    const parsed = chatClientFrame.safeParse(raw);
+    if (!parsed.success) return malformed(c, raw, parsed.error.issues[0]?.message);
+    // one frame at a time per connection: a sender's messages are stored in the order it sent them
+    if (++c.pending > CHAT_MAX_PENDING_FRAMES) return close(c, CHAT_CLOSE.abuse, 'too many frames at once');
+    const frame = parsed.data;
+    const run = async () => {
+      if (c.closed) return;
+      try {
+        await onFrame(c, frame);
+      } catch (error) {
+        if (error instanceof ChatRefusal) {
+          const conversationId = 'conversationId' in frame ? frame.conversationId : undefined;
+          return refuse(c, error.code, error.message, conversationId === undefined ? {} : { conversationId });
+        }
+        log.error({ err: error, connection: c.id }, 'chat: a frame failed; closing the connection');
+        close(c, CHAT_CLOSE_INTERNAL, 'internal error');
+      } finally {
+        c.pending--;
+      }
+    };
+    const done = c.inbound.then(run);
+    c.inbound = done;
+    return done;
+  }
+
   const timer = setInterval(
     () => {
       const silentSince = now() - CHAT_SILENCE_INTERVALS * heartbeatMs;
@@ -303,63 +364,75 @@ export function createChatHub({ service, bus, counters, log, heartbeatMs, now = 
 
   return {
     /** Registers a signed-in viewer's connection. */
-    attach(viewer: ChatViewer, transport: ChatTransport): ChatConnection {
-      const c: ChatConnection = {
-        id: randomUUID(),
-        viewer,
-        transport,
-        delivered: new Map(),
-        allowed: new Map(),
-        queue: Promise.resolve(),
-        inbound: Promise.resolve(),
-        pending: 0,
-        lastHeard: now(),
-        badInARow: 0,
-        closed: false,
-      };
-      connections.add(c);
-      addTo(byUser, viewer.userId, c);
-      if (viewer.support) supportDesk.add(c);
-      if (viewer.agentId !== null) addTo(byAgent, viewer.agentId, c);
-      return c;
-    },
+    attach,
 
     /** The connection ended (the client closed it, or the network). */
     detach,
 
     /** One text frame from the client: answered, refused with an error frame, never thrown. */
-    async receive(c: ChatConnection, text: string): Promise<void> {
-      if (c.closed) return;
-      c.lastHeard = now();
-      let raw: unknown;
+    receive,
+
+    /**
+     * The HTTP fallback's POST im/frames: the frames handled in order as on a socket, answered with what a socket
+     * would have been sent in answer (welcome, acks, errors, replays, pong) — not what the bus brings (im/poll).
+     */
+    async exchange(viewer: ChatViewer, frames: unknown[]): Promise<ChatServerFrame[]> {
+      const answers: ChatServerFrame[] = [];
+      const c = attach(viewer, { send: (f) => void answers.push(f), close: () => {} }, { listen: false });
       try {
-        raw = JSON.parse(text);
-      } catch {
-        return refuse(c, 'bad_frame', CHAT_MESSAGES.badFrame);
+        for (const frame of frames) await receive(c, JSON.stringify(frame));
+        await c.inbound;
+        await c.queue;
+      } finally {
+        detach(c);
       }
-      const parsed = chatClientFrame.safeParse(raw);
-      if (!parsed.success) return malformed(c, raw, parsed.error.issues[0]?.message);
-      // one frame at a time per connection: a sender's messages are stored in the order it sent them
-      if (++c.pending > CHAT_MAX_PENDING_FRAMES) return close(c, CHAT_CLOSE.abuse, 'too many frames at once');
-      const frame = parsed.data;
-      const run = async () => {
-        if (c.closed) return;
-        try {
-          await onFrame(c, frame);
-        } catch (error) {
-          if (error instanceof ChatRefusal) {
-            const conversationId = 'conversationId' in frame ? frame.conversationId : undefined;
-            return refuse(c, error.code, error.message, conversationId === undefined ? {} : { conversationId });
-          }
-          log.error({ err: error, connection: c.id }, 'chat: a frame failed; closing the connection');
-          close(c, CHAT_CLOSE_INTERNAL, 'internal error');
-        } finally {
-          c.pending--;
+      return answers;
+    },
+
+    /**
+     * The HTTP fallback's GET im/poll: what arrived after the given seqs (at once, when something did), else the
+     * frames of the viewer's conversations that arrive within `waitMs` (the first ends the wait). `aborted` ends it
+     * early (the client went away); so does a shutdown.
+     */
+    async poll(
+      viewer: ChatViewer,
+      after: { conversationId: number; afterSeq: number }[],
+      waitMs: number,
+      aborted?: Promise<void>,
+    ): Promise<ChatServerFrame[]> {
+      const frames: ChatServerFrame[] = [];
+      let wake = () => {};
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      const c = attach(viewer, {
+        send: (f) => {
+          frames.push(f);
+          wake();
+        },
+        close: () => wake(),
+      });
+      const timer = setTimeout(wake, waitMs);
+      try {
+        for (const { conversationId, afterSeq } of after) {
+          enqueue(c, async () => {
+            try {
+              await service.access(c.viewer, conversationId);
+              c.delivered.set(conversationId, afterSeq);
+              await fill(c, conversationId);
+            } catch (error) {
+              if (!(error instanceof ChatRefusal)) throw error;
+              send(c, { t: 'error', code: error.code, message: error.message, conversationId });
+            }
+          });
         }
-      };
-      const done = c.inbound.then(run);
-      c.inbound = done;
-      return done;
+        await c.queue;
+        if (frames.length === 0) await Promise.race([woken, aborted ?? woken]);
+        // a gap being filled when the first frame arrived completes the answer
+        await c.queue;
+      } finally {
+        clearTimeout(timer);
+        detach(c);
+      }
+      return frames;
     },
 
     /** Heard from the client without a frame (a WebSocket pong). */

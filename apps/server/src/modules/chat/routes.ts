@@ -7,6 +7,8 @@ import { z } from 'zod';
 import {
   ApiError,
   CHAT_MESSAGES,
+  CHAT_POLL_MS,
+  MAX_ID,
   chatHistoryBody,
   chatHistoryQuery,
   chatOpenBody,
@@ -15,13 +17,51 @@ import {
   ok,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
+import type { ChatHub } from './hub.ts';
 import { ChatRefusal, type ChatService, type ChatViewer } from './service.ts';
+
+/** Frames one POST im/frames may carry. */
+export const CHAT_FRAMES_PER_REQUEST = 20;
 
 const tags = ['chat'];
 
 export const chatConversationParams = z.object({ id: idParam('id', '会话编号不正确') });
 
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
+const POLL_AFTER = /^[1-9]\d{0,9}:\d{1,10}(,[1-9]\d{0,9}:\d{1,10}){0,49}$/;
+const AFTER_MESSAGE = 'after 格式不正确，应为 会话编号:序号,…';
+
+/** NEW POST im/frames (the HTTP fallback): up to 20 client frames, each checked as on the WebSocket. */
+export const chatFramesInput = z.object({
+  frames: z
+    .array(z.unknown(), { error: '消息格式不正确' })
+    .min(1, { message: '至少发送一条消息' })
+    .max(CHAT_FRAMES_PER_REQUEST, { message: `一次最多发送${CHAT_FRAMES_PER_REQUEST}条` }),
+});
+export const chatFramesBody = z.object({ frames: z.array(z.record(z.string(), z.unknown())) });
+
+/** NEW GET im/poll?after=<conversationId>:<seq>,…[&waitMs]: waits up to CHAT_POLL_MS (waitMs, when shorter). */
+export const chatPollQuery = z.object({
+  after: z
+    .string()
+    .regex(POLL_AFTER, { message: AFTER_MESSAGE })
+    .transform((text, ctx) => {
+      const pairs = text.split(',').map((pair) => pair.split(':').map(Number) as [number, number]);
+      if (pairs.some(([id, seq]) => id > MAX_ID || seq > MAX_ID)) {
+        ctx.addIssue({ code: 'custom', message: AFTER_MESSAGE });
+        return z.NEVER;
+      }
+      return pairs.map(([conversationId, afterSeq]) => ({ conversationId, afterSeq }));
+    })
+    .optional(),
+  waitMs: z.coerce
+    .number({ error: 'waitMs 格式不正确' })
+    .int({ message: 'waitMs 格式不正确' })
+    .min(0, { message: 'waitMs 格式不正确' })
+    .max(CHAT_POLL_MS, { message: 'waitMs 格式不正确' })
+    .optional(),
+});
+
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; hub: ChatHub }> = async (app, { chat, hub }) => {
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
   async function viewerOf(request: FastifyRequest): Promise<ChatViewer> {
@@ -69,6 +109,45 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     async (request) => {
       const viewer = await viewerOf(request);
       return ok(await answer(() => chat.history(viewer, request.params.id, request.query.beforeSeq)));
+    },
+  );
+
+  app.post(
+    '/im/frames',
+    {
+      schema: {
+        tags,
+        summary:
+          'WebSocket 不可用时的备用通道（新，需登录）：发送最多20个客户端帧（与 /ws/im 相同），返回对它们的应答' +
+          '（welcome、ack、error、补发的消息、pong）；新消息用 im/poll 取',
+        body: chatFramesInput,
+        response: { 200: envelopeOf(chatFramesBody) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      return ok({ frames: await hub.exchange(viewer, request.body.frames) });
+    },
+  );
+
+  app.get(
+    '/im/poll',
+    {
+      schema: {
+        tags,
+        summary:
+          '备用通道长轮询（新，需登录）：after=会话编号:序号,… 之后已到的消息立即返回；否则最多等待25秒，' +
+          '返回期间到达的帧（消息、输入中、已读、会话变化）',
+        querystring: chatPollQuery,
+        response: { 200: envelopeOf(chatFramesBody) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      // the response's close before it was sent: the client went away (a request's own 'close' is only its body)
+      const aborted = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+      const frames = await hub.poll(viewer, request.query.after ?? [], request.query.waitMs ?? CHAT_POLL_MS, aborted);
+      return ok({ frames });
     },
   );
 };
