@@ -18,6 +18,7 @@ import {
 import { expectFail, seededApp, signInAs, startSeededApp, testPhone, type SignedIn } from '../../testing.ts';
 import { createStaffService } from '../staff/service.ts';
 import { ChatTestServer, clientId } from './testing.ts';
+import { CHAT_MAX_CONNECTIONS_PER_USER } from './ws.ts';
 import { AGENT_NOT_FOUND, ESTATE_NOT_FOUND, SUPPORT_NAME } from './service.ts';
 
 const API = '/rabbit/v1';
@@ -375,6 +376,27 @@ describe('refusals', () => {
     await client.next((f) => f.t === 'pong', { skip: 1 });
     for (let i = 0; i < 20; i++) client.sendRaw('garbage');
     expect((await client.closed).code).toBe(CHAT_CLOSE.abuse);
+  });
+
+  it(`lets a user hold ${CHAT_MAX_CONNECTIONS_PER_USER} sockets on an instance, not more`, async () => {
+    const user = await signInAs(seeded.app);
+    const sockets = [];
+    for (let i = 0; i < CHAT_MAX_CONNECTIONS_PER_USER; i++) {
+      const socket = await server.connect(user);
+      await socket.hello();
+      sockets.push(socket);
+    }
+    const one = await server.connect(user);
+    expect(await one.closed).toEqual({ code: CHAT_CLOSE.abuse, reason: 'too many connections' });
+    sockets[0]!.close();
+    await sockets[0]!.closed;
+    // the server hears of the close on its side a moment later
+    for (let i = 0; i < 100 && seeded.app.chat.hub.connectionsOf(user.id) >= CHAT_MAX_CONNECTIONS_PER_USER; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const again = await server.connect(user);
+    expect(await again.hello()).toMatchObject({ t: 'welcome', userId: user.id });
+    for (const socket of [...sockets, again]) socket.close();
   });
 
   it(`limits a user to ${CHAT_MESSAGES_PER_MINUTE} messages a minute across connections`, async () => {

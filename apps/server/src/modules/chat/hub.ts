@@ -447,6 +447,11 @@ export function createChatHub({ service, bus, counters, log, heartbeatMs, now = 
       for (const c of [...connections]) close(c, code, reason);
     },
 
+    /** The viewer's listening connections on this instance (sockets and polls). */
+    connectionsOf(userId: number): number {
+      return byUser.get(userId)?.size ?? 0;
+    },
+
     get size() {
       return connections.size;
     },

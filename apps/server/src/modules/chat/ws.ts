@@ -15,6 +15,8 @@ import type { ChatService } from './service.ts';
 
 /** The largest frame a client may send (a 1000-character text is ~3 KB as JSON); larger ends the socket (1009). */
 export const CHAT_MAX_FRAME_BYTES = 16 * 1024;
+/** Sockets one user may hold on one instance (tabs, devices); one more is closed with CHAT_CLOSE.abuse. */
+export const CHAT_MAX_CONNECTIONS_PER_USER = 20;
 /** Frames a client may send before its session is resolved (they wait, then are handled in order). */
 const MAX_EARLY_FRAMES = 50;
 
@@ -77,6 +79,9 @@ export async function registerChatSocket(app: FastifyInstance, options: ChatSock
       if (!found) return socket.close(CHAT_CLOSE.unauthorized, CHAT_MESSAGES.loginRequired);
       const viewer = await service.viewerOf(found.user);
       if (socket.readyState !== socket.OPEN) return;
+      if (hub.connectionsOf(viewer.userId) >= CHAT_MAX_CONNECTIONS_PER_USER) {
+        return socket.close(CHAT_CLOSE.abuse, 'too many connections');
+      }
       const c = hub.attach(viewer, {
         send: (frame) => {
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
