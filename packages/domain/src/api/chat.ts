@@ -186,6 +186,11 @@ export const chatConversation = z.object({
   /** The last sequence number the user has read. */
   readSeq: z.number().int(),
   createdAt: z.string(),
+  /**
+   * Someone answers the peer right now (a support staff member, or the agent, connected on any instance); given by
+   * POST im/conversations. Absent elsewhere.
+   */
+  peerOnline: z.boolean().optional(),
 });
 export type ChatConversation = z.infer<typeof chatConversation>;
 

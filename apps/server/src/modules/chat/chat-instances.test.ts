@@ -76,6 +76,13 @@ describe.skipIf(skipped !== null)(`the chat across two instances${skipped ? ` (s
     const onB = await serverB.connect(user);
     const deskOnB = await serverB.connect(desk);
     await Promise.all([onA.hello(), onB.hello(), deskOnB.hello()]);
+    // the desk is on B: A knows through Redis that support is online
+    let online = false;
+    for (let i = 0; i < 50 && !online; i++) {
+      online = (await open(a, user.headers)).peerOnline === true;
+      if (!online) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(online).toBe(true);
 
     const seqs = await onA.sendTexts(conversation.id, 20);
     expect([...seqs].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, k) => k + 1));

@@ -102,7 +102,15 @@ describe('conversations over HTTP', () => {
   it('opens the one open conversation per peer, and refuses unknown agents, bad peers and visitors', async () => {
     const user = await signInAs(seeded.app);
     const first = await openConversation(user);
-    expect(first).toMatchObject({ peer: 'support', state: 'waiting', title: '在线客服', lastSeq: 0, readSeq: 0 });
+    // nobody of support is connected yet
+    expect(first).toMatchObject({
+      peer: 'support',
+      state: 'waiting',
+      title: '在线客服',
+      lastSeq: 0,
+      readSeq: 0,
+      peerOnline: false,
+    });
     expect((await openConversation(user)).id).toBe(first.id);
 
     const [agent] = await seeded.database.sql.query<{ id: number; name: string }>(
@@ -446,6 +454,7 @@ describe('staff', () => {
     const { user, conversation, client } = await userWithConversation();
     const desk = await server.connect(supportStaff);
     await desk.hello();
+    expect(await openConversation(user)).toMatchObject({ id: conversation.id, peerOnline: true });
     const id = clientId();
     client.send({
       t: 'send',
@@ -503,6 +512,8 @@ describe('staff', () => {
     await agent.hello();
     const userClient = await server.connect(user);
     await userClient.hello();
+    expect(await openConversation(user, `agent-${agentId}`)).toMatchObject({ id: mine.id, peerOnline: true });
+    expect(await openConversation(user, `agent-${otherAgentId}`)).toMatchObject({ id: notMine.id, peerOnline: false });
     const asked = clientId();
     userClient.send({
       t: 'send',

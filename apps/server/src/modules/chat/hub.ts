@@ -73,11 +73,21 @@ export interface ChatHubOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   heartbeatMs: number;
   now?: () => number;
+  /** A staff connection came or went (presence.ts publishes who answers). */
+  onStaffChange?: () => void;
 }
 
 const CHINESE = /[\u4e00-\u9fff]/;
 
-export function createChatHub({ service, bus, counters, log, heartbeatMs, now = Date.now }: ChatHubOptions) {
+export function createChatHub({
+  service,
+  bus,
+  counters,
+  log,
+  heartbeatMs,
+  now = Date.now,
+  onStaffChange,
+}: ChatHubOptions) {
   const connections = new Set<ChatConnection>();
   const byUser = new Map<number, Set<ChatConnection>>();
   const supportDesk = new Set<ChatConnection>();
@@ -170,6 +180,7 @@ export function createChatHub({ service, bus, counters, log, heartbeatMs, now = 
     removeFrom(byUser, c.viewer.userId, c);
     supportDesk.delete(c);
     if (c.viewer.agentId !== null) removeFrom(byAgent, c.viewer.agentId, c);
+    if (c.viewer.support || c.viewer.agentId !== null) onStaffChange?.();
   }
 
   function refuse(
@@ -314,6 +325,7 @@ export function createChatHub({ service, bus, counters, log, heartbeatMs, now = 
     addTo(byUser, viewer.userId, c);
     if (viewer.support) supportDesk.add(c);
     if (viewer.agentId !== null) addTo(byAgent, viewer.agentId, c);
+    if (viewer.support || viewer.agentId !== null) onStaffChange?.();
     return c;
   }
 
@@ -450,6 +462,11 @@ export function createChatHub({ service, bus, counters, log, heartbeatMs, now = 
     /** The viewer's listening connections on this instance (sockets and polls). */
     connectionsOf(userId: number): number {
       return byUser.get(userId)?.size ?? 0;
+    },
+
+    /** Who answers on this instance: a support connection, and the agents with a connection. */
+    staffHere(): { support: boolean; agentIds: number[] } {
+      return { support: supportDesk.size > 0, agentIds: [...byAgent.keys()] };
     },
 
     get size() {

@@ -18,6 +18,7 @@ import {
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import type { ChatHub } from './hub.ts';
+import type { ChatPresence } from './presence.ts';
 import { ChatRefusal, type ChatService, type ChatViewer } from './service.ts';
 
 /** Frames one POST im/frames may carry. */
@@ -61,7 +62,10 @@ export const chatPollQuery = z.object({
     .optional(),
 });
 
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; hub: ChatHub }> = async (app, { chat, hub }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; hub: ChatHub; presence: ChatPresence }> = async (
+  app,
+  { chat, hub, presence },
+) => {
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
   async function viewerOf(request: FastifyRequest): Promise<ChatViewer> {
@@ -84,14 +88,20 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; hub: ChatHub
     {
       schema: {
         tags,
-        summary: '打开会话（新，需登录）：与在线客服（support）或某位经纪人（agent-<id>）的进行中会话，没有则新建',
+        summary:
+          '打开会话（新，需登录）：与在线客服（support）或某位经纪人（agent-<id>）的进行中会话，没有则新建；' +
+          'peerOnline 表示对方此刻是否有人在线',
         body: chatOpenInput,
         response: { 200: envelopeOf(chatOpenBody) },
       },
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      return ok({ conversation: await answer(() => chat.open(viewer, request.body)) });
+      const conversation = await answer(() => chat.open(viewer, request.body));
+      const agentId = conversation.peer === 'support' ? null : Number(conversation.peer.slice('agent-'.length));
+      return ok({
+        conversation: { ...conversation, peerOnline: await presence.online({ peer: conversation.peer, agentId }) },
+      });
     },
   );
 

@@ -8,6 +8,7 @@ import { memoryWindowCounter, redisWindowCounter } from '../../lib/window-counte
 import type { StaffModule } from '../staff/service.ts';
 import { inProcessChatBus, redisChatBus, type ChatBus } from './bus.ts';
 import { createChatHub, type ChatHub } from './hub.ts';
+import { localPresence, redisPresence, type ChatPresence } from './presence.ts';
 import { createChatRepo } from './repo.ts';
 import { createChatService, type ChatService } from './service.ts';
 
@@ -15,6 +16,7 @@ export interface Chat {
   service: ChatService;
   bus: ChatBus;
   hub: ChatHub;
+  presence: ChatPresence;
   close(): Promise<void>;
 }
 
@@ -36,13 +38,25 @@ export function createChat({
   const service = createChatService({ repo: createChatRepo(db), staff });
   const bus = redis && redisUrl ? redisChatBus({ url: redisUrl, publisher: redis, log }) : inProcessChatBus(log);
   const counters = redis ? redisWindowCounter(redis, { prefix: 'fjt:chat' }) : memoryWindowCounter();
-  const hub = createChatHub({ service, bus, counters, log, heartbeatMs });
+  const hub = createChatHub({
+    service,
+    bus,
+    counters,
+    log,
+    heartbeatMs, // connections attach only once this has returned: presence is set by then
+    onStaffChange: () => presence.changed(),
+  });
+  const presence: ChatPresence = redis
+    ? redisPresence({ redis, staffHere: () => hub.staffHere(), log })
+    : localPresence(() => hub.staffHere());
   return {
     service,
     bus,
     hub,
+    presence,
     async close() {
       hub.stop();
+      await presence.close();
       await bus.close();
     },
   };
