@@ -43,7 +43,8 @@ export function createChat({
     bus,
     counters,
     log,
-    heartbeatMs, // connections attach only once this has returned: presence is set by then
+    heartbeatMs,
+    // connections attach only once this has returned: presence is set by then
     onStaffChange: () => presence.changed(),
   });
   const presence: ChatPresence = redis
