@@ -664,9 +664,17 @@ describe('shutdown', () => {
     const ownServer = await ChatTestServer.listen(own.app);
     const user = await signInAs(own.app);
     const client = await ownServer.connect(user);
-    await client.hello();
-    expect(own.app.lifecycle.openSockets).toBe(1);
+    const other = await ownServer.connect(user);
+    await Promise.all([client.hello(), other.hello()]);
+    expect(own.app.lifecycle.openSockets).toBe(2);
+    // SIGTERM's path (lib/shutdown.ts) closes the tracked sockets first …
+    own.app.lifecycle.closeSockets();
+    expect(await client.closed).toEqual({ code: CHAT_CLOSE.restart, reason: 'server restarting' });
+    expect((await other.closed).code).toBe(CHAT_CLOSE.restart);
+    // … and app.close() whatever opened since
+    const late = await ownServer.connect(user);
+    await late.hello();
     await own.close();
-    expect((await client.closed).code).toBe(CHAT_CLOSE.restart);
+    expect((await late.closed).code).toBe(CHAT_CLOSE.restart);
   });
 });

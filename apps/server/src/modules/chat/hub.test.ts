@@ -1,9 +1,10 @@
 // The hub without a network or database: heartbeats (a silent connection is closed with 4408 after 2.5 intervals, a
-// talking one is not) and the bus delivering to exactly a conversation's audience.
+// talking one is not), the bus delivering to exactly a conversation's audience, and ordered delivery (a gap filled
+// from the database, repeats skipped, a catch-up after the bus's subscription comes back).
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_CLOSE, type ChatServerFrame } from '@fjt/domain';
+import { CHAT_CLOSE, type ChatMessage, type ChatServerFrame } from '@fjt/domain';
 import { memoryWindowCounter } from '../../lib/window-counter.ts';
-import { inProcessChatBus } from './bus.ts';
+import { inProcessChatBus, type ChatBus, type ChatBusEvent } from './bus.ts';
 import { createChatHub, type ChatHub } from './hub.ts';
 import type { ChatService, ChatViewer } from './service.ts';
 
@@ -89,4 +90,58 @@ describe('chat hub', () => {
     expect(agent7.sent.map((f) => (f as { conversationId: number }).conversationId)).toEqual([6]);
     expect(stranger.sent).toEqual([]);
   });
+
+  it('fills a gap from the database before a message that arrives early, skips repeats, and catches up after a bus outage', async () => {
+    // the "database": conversation 9's messages 1…6
+    const stored = Array.from({ length: 6 }, (_, k) => message(9, k + 1));
+    const service = {
+      after: async (conversationId: number, afterSeq: number, uptoSeq?: number) =>
+        stored.filter((m) => m.conversationId === conversationId && m.seq > afterSeq && m.seq <= (uptoSeq ?? Infinity)),
+    } as unknown as ChatService;
+    let handler: (event: ChatBusEvent) => void = () => {};
+    let restored: () => void = () => {};
+    const bus: ChatBus = {
+      publish: async (_id, event) => handler(event),
+      subscribe: (h) => ((handler = h), () => {}),
+      onRestored: (l) => ((restored = l), () => {}),
+      subscribed: async () => {},
+      close: async () => {},
+    };
+    hub = createChatHub({ service, bus, counters: memoryWindowCounter(), log: silentLog, heartbeatMs: 60_000 });
+    const t = transport();
+    hub.attach(viewer(1), t);
+    const audience = { conversationId: 9, userId: 1, peer: 'support', agentId: null };
+    const seqs = () => t.sent.flatMap((f) => (f.t === 'message' ? [f.message.seq] : []));
+    const settle = () => new Promise((r) => setTimeout(r, 10));
+
+    await bus.publish(9, { audience, frame: { t: 'message', message: stored[0]! } });
+    // 4 arrives before 2 and 3 (another instance was quicker): 2 and 3 are read first
+    await bus.publish(9, { audience, frame: { t: 'message', message: stored[3]! } });
+    await bus.publish(9, { audience, frame: { t: 'message', message: stored[2]! } });
+    await settle();
+    expect(seqs()).toEqual([1, 2, 3, 4]);
+    // 5 and 6 were published while the subscription was away: the restore catches up
+    restored();
+    await settle();
+    expect(seqs()).toEqual([1, 2, 3, 4, 5, 6]);
+    await bus.publish(9, { audience, frame: { t: 'message', message: stored[5]! } });
+    await settle();
+    expect(seqs()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
 });
+
+function message(conversationId: number, seq: number): ChatMessage {
+  return {
+    conversationId,
+    seq,
+    clientId: null,
+    senderId: 1,
+    senderRole: 'user',
+    senderName: '用户1',
+    kind: 'text',
+    text: `第${seq}条`,
+    image: null,
+    estate: null,
+    at: new Date(0).toISOString(),
+  };
+}
