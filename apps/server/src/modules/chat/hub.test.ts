@@ -89,6 +89,15 @@ describe('chat hub', () => {
     expect(desk.sent.map((f) => (f as { conversationId: number }).conversationId)).toEqual([5]);
     expect(agent7.sent.map((f) => (f as { conversationId: number }).conversationId)).toEqual([6]);
     expect(stranger.sent).toEqual([]);
+    // a support staff member writing to support as a user hears each frame once
+    const both = transport();
+    hub.attach(viewer(10, { support: true }), both);
+    await bus.publish(11, {
+      audience: { conversationId: 11, userId: 10, peer: 'support', agentId: null },
+      frame: { ...typing, conversationId: 11 },
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(both.sent).toHaveLength(1);
   });
 
   it('fills a gap from the database before a message that arrives early, skips repeats, and catches up after a bus outage', async () => {

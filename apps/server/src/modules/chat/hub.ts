@@ -105,10 +105,13 @@ export function createChatHub({
     if (set.size === 0) map.delete(key);
   };
 
-  function* audienceConnections(audience: ChatAudience): Generator<ChatConnection> {
-    yield* byUser.get(audience.userId) ?? [];
-    if (audience.peer === 'support') yield* supportDesk;
-    else if (audience.agentId !== null) yield* byAgent.get(audience.agentId) ?? [];
+  /** The conversation's user's connections and its peer's staff's, each once (a staff member may be the user too). */
+  function audienceConnections(audience: ChatAudience): Set<ChatConnection> {
+    const all = new Set(byUser.get(audience.userId));
+    const staff =
+      audience.peer === 'support' ? supportDesk : audience.agentId !== null ? byAgent.get(audience.agentId) : null;
+    for (const c of staff ?? []) all.add(c);
+    return all;
   }
 
   function enqueue(c: ChatConnection, work: () => Promise<void> | void) {

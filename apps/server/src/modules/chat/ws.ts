@@ -17,6 +17,8 @@ import type { ChatService } from './service.ts';
 export const CHAT_MAX_FRAME_BYTES = 16 * 1024;
 /** Sockets one user may hold on one instance (tabs, devices); one more is closed with CHAT_CLOSE.abuse. */
 export const CHAT_MAX_CONNECTIONS_PER_USER = 20;
+/** What may wait unsent to one socket before it is closed (1013): a client that stopped reading. */
+export const CHAT_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Frames a client may send before its session is resolved (they wait, then are handled in order). */
 const MAX_EARLY_FRAMES = 50;
 
@@ -84,7 +86,10 @@ export async function registerChatSocket(app: FastifyInstance, options: ChatSock
       }
       const c = hub.attach(viewer, {
         send: (frame) => {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+          if (socket.readyState !== socket.OPEN) return;
+          // a client that reads nothing while frames pile up is dropped; it resumes when it reconnects
+          if (socket.bufferedAmount > CHAT_MAX_BUFFERED_BYTES) return hub.close(c, 1013, 'too slow');
+          socket.send(JSON.stringify(frame));
         },
         close: (code, reason) => socket.close(code, reason),
       });
