@@ -84,7 +84,7 @@ import { superiorRoutes } from './modules/superior/routes.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
 import { createLeadsService, LEAD_REASSIGN_JOB_MS } from './modules/leads/service.ts';
 import { createChat, type Chat } from './modules/chat/setup.ts';
-import { registerChatSocket } from './modules/chat/ws.ts';
+import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 
 export interface BuildOptions {
@@ -185,6 +185,8 @@ export async function buildApp({
   registerEnvelope(app);
   registerNotFound(app, pages);
   await app.register(cookie);
+  // before any route: every route then refuses a WebSocket upgrade except the chat's (modules/chat/ws.ts)
+  await registerWebSocketSupport(app);
   const origin = publicOrigin({ PUBLIC_ORIGIN: env.PUBLIC_ORIGIN, PORT: env.PORT ?? 3000 });
   await registerSecurityHeaders(app, { publicOrigin: origin });
   // The OpenAPI document is always built (the fuzz test reads it); its UI only when API_DOCS is on.
@@ -340,16 +342,14 @@ export async function buildApp({
   });
   app.decorate('chat', chat);
   app.addHook('onClose', () => chat.close());
-  await app.register(async (scope) =>
-    registerChatSocket(scope, {
-      hub: chat.hub,
-      service: chat.service,
-      accounts,
-      cookieName: cookieOfSession.name,
-      publicOrigin: origin,
-      lifecycle,
-    }),
-  );
+  await registerChatSocket(app, {
+    hub: chat.hub,
+    service: chat.service,
+    accounts,
+    cookieName: cookieOfSession.name,
+    publicOrigin: origin,
+    lifecycle,
+  });
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@
 // refused frame, the rate limit, staff answering, history over HTTP, and the shutdown's close code. PGlite, or
 // PostgreSQL with TEST_DATABASE_URL. The two-instance case (PostgreSQL + Redis) is in chat-instances.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import {
   CHAT_CLOSE,
   CHAT_MAX_TEXT,
@@ -11,6 +12,7 @@ import {
   CHAT_MESSAGES_PER_MINUTE,
   CHAT_PAGE_SIZE,
   CHAT_PROTOCOL_VERSION,
+  CHAT_WS_PATH,
   type ChatConversation,
   type ChatHistoryBody,
   type ChatServerFrame,
@@ -82,6 +84,35 @@ describe('the upgrade', () => {
     const welcome = await app.hello();
     expect(welcome).toEqual({ t: 'welcome', v: CHAT_PROTOCOL_VERSION, userId: user.id, heartbeatMs: 20_000 });
     app.close();
+  });
+
+  it('closes an upgrade to any other path by itself', async () => {
+    for (const path of ['/rabbit/v1/nothing', '/rabbit/v1/geo/city-list', '/readyz', '/ws/other']) {
+      const socket = new WebSocket(server.url.replace(CHAT_WS_PATH, path));
+      // terminate() on a refused handshake reports an error: expected here
+      socket.on('error', () => {});
+      const outcome = await new Promise<string>((resolve) => {
+        const timer = setTimeout(() => resolve('left open'), 3000);
+        // with a listener here the client leaves the connection as it is: only the server can close it
+        socket.on('unexpected-response', (_request, response) => {
+          expect(response.statusCode, path).not.toBe(101);
+          response.socket.once('close', () => {
+            clearTimeout(timer);
+            resolve('closed by the server');
+          });
+          response.resume();
+        });
+        // a route of the app upgrades and closes at once (the plugin's answer to a route without a socket handler)
+        socket.on('open', () =>
+          socket.once('close', () => {
+            clearTimeout(timer);
+            resolve('closed by the server');
+          }),
+        );
+      });
+      expect(outcome, path).toBe('closed by the server');
+      socket.terminate();
+    }
   });
 
   it('refuses another protocol version and answers ping with pong', async () => {

@@ -41,16 +41,28 @@ function tokenOf(request: FastifyRequest, cookieName: string, publicOrigin: stri
   return request.headers.origin === publicOrigin ? cookie : null;
 }
 
-export async function registerChatSocket(app: FastifyInstance, options: ChatSocketOptions) {
-  const { hub, service, accounts, cookieName, publicOrigin, lifecycle } = options;
+/**
+ * WebSocket support for the whole app, registered on the root before any route: every route is then wrapped, so an
+ * upgrade to any path but /ws/im is answered and its socket closed (left to a page or API route, the socket would
+ * stay open). Closing the clients on shutdown is the chat's own preClose (4503), not the plugin's (1005).
+ */
+export async function registerWebSocketSupport(app: FastifyInstance) {
   await app.register(websocket, {
     options: { maxPayload: CHAT_MAX_FRAME_BYTES },
-    // app.close(): every client is told to reconnect (elsewhere) before the server stops
     preClose(done) {
-      hub.closeAll(CHAT_CLOSE.restart, 'server restarting');
       this.websocketServer.close(() => {});
       done();
     },
+  });
+}
+
+/** The chat's socket route (registerWebSocketSupport first). */
+export async function registerChatSocket(app: FastifyInstance, options: ChatSocketOptions) {
+  const { hub, service, accounts, cookieName, publicOrigin, lifecycle } = options;
+  // app.close(): every client is told to reconnect (elsewhere) before the server stops
+  app.addHook('preClose', (done) => {
+    hub.closeAll(CHAT_CLOSE.restart, 'server restarting');
+    done();
   });
 
   app.get(CHAT_WS_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
