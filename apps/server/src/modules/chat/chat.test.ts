@@ -164,7 +164,7 @@ describe('conversations over HTTP', () => {
 
 describe('sending', () => {
   it('acks a message only once it is stored, and stores a client id once', async () => {
-    const { conversation, client } = await userWithConversation();
+    const { user, conversation, client } = await userWithConversation();
     const id = clientId();
     client.send({
       t: 'send',
@@ -178,7 +178,15 @@ describe('sending', () => {
     expect(ack).toMatchObject({ conversationId: conversation.id, seq: 1 });
     const message = await client.next((f) => f.t === 'message' && f.message.clientId === id);
     expect(message).toMatchObject({
-      message: { conversationId: conversation.id, seq: 1, senderRole: 'user', kind: 'text', text: '你好' },
+      message: {
+        conversationId: conversation.id,
+        seq: 1,
+        senderId: user.id,
+        senderRole: 'user',
+        senderName: `房价通用户${user.id}`,
+        kind: 'text',
+        text: '你好',
+      },
     });
 
     // the same client id again (a resend after a lost ack): the same seq, nothing stored twice, no second message

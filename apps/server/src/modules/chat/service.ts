@@ -20,7 +20,7 @@ import type { ChatRepo, ConversationRow } from './repo.ts';
 /** The name support's people write under (one desk, not a person's name). */
 export const SUPPORT_NAME = '客服小房';
 export const SUPPORT_TITLE = '在线客服';
-/** A user without a nickname, as staff see them. */
+/** A user as staff see them: this prefix and the user id (spec §3's support-chat nickname). */
 export const USER_NAME = '房价通用户';
 export const AGENT_NOT_FOUND = '经纪人不存在';
 export const ESTATE_NOT_FOUND = '小区不存在';
@@ -160,11 +160,12 @@ export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick
     sideOf,
 
     /** The viewer of a signed-in user: their staff roles decide which conversations they answer. */
-    async viewerOf(user: Pick<SessionUser, 'id' | 'nickname'>): Promise<ChatViewer> {
+    async viewerOf(user: Pick<SessionUser, 'id'>): Promise<ChatViewer> {
       const roles = await staff.rolesOf(user.id);
       const agentId = roles.includes('agent') ? await repo.agentOfStaff(user.id) : null;
       if (agentId !== null) await agentOf(agentId);
-      return { userId: user.id, name: user.nickname || USER_NAME, support: roles.includes('support'), agentId };
+      // the support-chat identity of spec §3: a fixed prefix and the user id (never their phone)
+      return { userId: user.id, name: `${USER_NAME}${user.id}`, support: roles.includes('support'), agentId };
     },
 
     /** The user's open conversation with the peer, or a new one (an agent peer must exist: 404 otherwise). */
