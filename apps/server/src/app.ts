@@ -85,7 +85,7 @@ import { createSuperiorService } from './modules/superior/service.ts';
 import { createLeadsService, LEAD_REASSIGN_JOB_MS } from './modules/leads/service.ts';
 import { createChat, type Chat } from './modules/chat/setup.ts';
 import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.ts';
-import { chatRoutes } from './modules/chat/routes.ts';
+import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
 
 export interface BuildOptions {
   /**
@@ -350,6 +350,7 @@ export async function buildApp({
     publicOrigin: origin,
     lifecycle,
   });
+  await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
 
   await app.register(
     async (api) => {

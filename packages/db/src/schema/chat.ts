@@ -69,3 +69,23 @@ export const chatMessage = pgTable(
     uniqueIndex('chat_message_client_idx').on(t.conversationId, t.senderRole, t.clientId),
   ],
 );
+
+/**
+ * An image a user uploaded for a message (POST im/upload): its bytes (base64), checked type and size. Served at
+ * /img/chat/<id> to its uploader and to whoever may see a conversation it was sent in.
+ */
+export const chatImage = pgTable(
+  'chat_image',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** domain CHAT_IMAGE_TYPES. */
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    data: text('data').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_image_user_idx').on(t.userId, t.createdAt)],
+);

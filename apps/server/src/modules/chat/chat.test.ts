@@ -615,6 +615,95 @@ describe('history over HTTP', () => {
   });
 });
 
+describe('images', () => {
+  const PNG_1X1 = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const upload = (user: SignedIn | null, data: Buffer, { field = 'file', headers = user?.headers ?? {} } = {}) => {
+    const boundary = '----fjt-chat-test';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return seeded.app.inject({
+      method: 'POST',
+      url: `${API}/im/upload`,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+
+  it('uploads an image, sends it, and serves it to the conversation only', async () => {
+    const { user, conversation, client } = await userWithConversation();
+    const res = await upload(user, PNG_1X1);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = (res.json() as { body: { imageId: number; image: { url: string; width: number; height: number } } })
+      .body;
+    expect(body.image).toEqual({ url: `/img/chat/${body.imageId}`, width: 1, height: 1 });
+
+    const id = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: id,
+      content: { kind: 'image', imageId: body.imageId },
+    });
+    expect(await client.next((f) => f.t === 'message' && f.message.clientId === id)).toMatchObject({
+      message: { kind: 'image', text: null, image: body.image },
+    });
+
+    const get = (headers: Record<string, string>) => seeded.app.inject({ url: body.image.url, headers });
+    const mine = await get(user.headers);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.rawPayload.equals(PNG_1X1)).toBe(true);
+    const stranger = await signInAs(seeded.app);
+    expect((await get(stranger.headers)).statusCode).toBe(404);
+    expect((await get({})).statusCode).toBe(401);
+    // nobody else can send it either
+    const other = await userWithConversation();
+    const stolen = clientId();
+    other.client.send({
+      t: 'send',
+      conversationId: other.conversation.id,
+      clientId: stolen,
+      content: { kind: 'image', imageId: body.imageId },
+    });
+    expect(await other.client.next((f) => f.t === 'error' && f.clientId === stolen)).toMatchObject({
+      code: 'bad_content',
+    });
+    client.close();
+    other.client.close();
+  });
+
+  it('refuses what is no image, too large, a missing file, a visitor and another site', async () => {
+    const user = await signInAs(seeded.app);
+    expectFail(
+      await upload(user, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+      400,
+      CHAT_MESSAGES.imageType,
+    );
+    const large = Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]);
+    expectFail(await upload(user, large), 400, CHAT_MESSAGES.imageTooLarge);
+    expectFail(await upload(user, PNG_1X1, { field: 'other' }), 400);
+    expectFail(
+      await seeded.app.inject({ method: 'POST', url: `${API}/im/upload`, headers: user.headers, payload: { a: 1 } }),
+      400,
+    );
+    expectFail(await upload(null, PNG_1X1), 401);
+    expectFail(
+      await upload(user, PNG_1X1, { headers: { cookie: user.headers.cookie!, origin: 'https://evil.example' } }),
+      403,
+    );
+    expectFail(await seeded.app.inject({ url: '/img/chat/abc', headers: user.headers }), 404);
+  });
+});
+
 describe('the HTTP fallback', () => {
   const framesOf = (res: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
     expect(res.statusCode, res.body).toBe(200);

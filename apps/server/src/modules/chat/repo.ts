@@ -43,6 +43,14 @@ export interface NewMessage {
 
 export type Reader = 'user' | 'staff';
 
+export interface ChatImageRow {
+  id: number;
+  userId: number;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
 export function createChatRepo(db: Database) {
   const repo = {
     async conversation(id: number, tx: Database = db): Promise<ConversationRow | null> {
@@ -184,6 +192,47 @@ export function createChatRepo(db: Database) {
         sql`SELECT agent_id AS "agentId" FROM staff_agent WHERE user_id = ${userId}`,
       );
       return row?.agentId ?? null;
+    },
+
+    async insertImage(image: {
+      userId: number;
+      contentType: string;
+      width: number;
+      height: number;
+      data: Buffer;
+    }): Promise<number> {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO chat_image (user_id, content_type, width, height, size, data)
+            VALUES (${image.userId}, ${image.contentType}, ${image.width}, ${image.height}, ${image.data.length},
+                    ${image.data.toString('base64')})
+            RETURNING id::int AS id`,
+      );
+      return row!.id;
+    },
+
+    async image(id: number): Promise<ChatImageRow | null> {
+      const [row] = await queryRows<ChatImageRow>(
+        db,
+        sql`SELECT id::int AS id, user_id AS "userId", content_type AS "contentType", width, height
+            FROM chat_image WHERE id = ${id}`,
+      );
+      return row ?? null;
+    },
+
+    async imageData(id: number): Promise<Buffer | null> {
+      const [row] = await queryRows<{ data: string }>(db, sql`SELECT data FROM chat_image WHERE id = ${id}`);
+      return row ? Buffer.from(row.data, 'base64') : null;
+    },
+
+    /** The conversations an image was sent in (a few: whoever may see one of them may see the image). */
+    async conversationsOfImage(url: string): Promise<number[]> {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`SELECT DISTINCT conversation_id::int AS id FROM chat_message
+            WHERE kind = 'image' AND image->>'url' = ${url} LIMIT 10`,
+      );
+      return rows.map((r) => r.id);
     },
 
     /** An estate card: the estate's name and its 挂牌均价 of its city's newest month (null when it has none). */

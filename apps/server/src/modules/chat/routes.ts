@@ -2,24 +2,33 @@
 // im/conversations (the user's open conversation with support or an agent, or a new one) and NEW GET
 // im/conversations/{id}/messages?beforeSeq (history upward). The frames themselves go over /ws/im (ws.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   ApiError,
+  CHAT_MAX_IMAGE_BYTES,
   CHAT_MESSAGES,
   CHAT_POLL_MS,
   MAX_ID,
+  RESULT_CODE,
   chatHistoryBody,
   chatHistoryQuery,
   chatOpenBody,
   chatOpenInput,
+  chatUploadBody,
   idParam,
+  parseId,
   ok,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
+import { sendFail } from '../../plugins/envelope.ts';
 import type { ChatHub } from './hub.ts';
 import type { ChatPresence } from './presence.ts';
-import { ChatRefusal, type ChatService, type ChatViewer } from './service.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { ChatRefusal, IMAGE_NOT_FOUND, IMAGE_REQUIRED, type ChatService, type ChatViewer } from './service.ts';
+
+export const CHAT_IMAGE_PATH = '/img/chat/:id';
 
 /** Frames one POST im/frames may carry. */
 export const CHAT_FRAMES_PER_REQUEST = 20;
@@ -160,4 +169,63 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; hub: ChatHub
       return ok({ frames });
     },
   );
+
+  await app.register(multipart, {
+    limits: { fileSize: CHAT_MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.post(
+    '/im/upload',
+    {
+      schema: {
+        tags,
+        summary:
+          '上传聊天图片（新，需登录）：multipart 字段 file，JPG/PNG/WebP/GIF（按内容识别），不超过5MB；' +
+          '返回 imageId（发送图片消息用）与图片地址、宽高',
+        response: { 200: envelopeOf(chatUploadBody) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      if (!request.isMultipart()) throw ApiError.badRequest(IMAGE_REQUIRED);
+      let data: Buffer;
+      try {
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file') throw ApiError.badRequest(IMAGE_REQUIRED);
+        data = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw ApiError.badRequest(CHAT_MESSAGES.imageTooLarge);
+        request.log.info({ err: error }, 'chat upload: unreadable multipart body');
+        throw ApiError.badRequest(IMAGE_REQUIRED);
+      }
+      return ok(await chat.upload(viewer, data));
+    },
+  );
 };
+
+/**
+ * GET /img/chat/{id}: an uploaded chat image, for its uploader and whoever may see a conversation it was sent in
+ * (session cookie or token header, as the API); 404 for anyone else, as for an image that does not exist.
+ */
+export async function registerChatImages(
+  app: FastifyInstance,
+  { chat, accounts, cookieName }: { chat: ChatService; accounts: Pick<AccountsService, 'resolve'>; cookieName: string },
+) {
+  app.get(CHAT_IMAGE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const id = parseId((request.params as { id?: string }).id);
+    const header = request.headers.token;
+    const token = typeof header === 'string' && header ? header : (request.cookies[cookieName] ?? null);
+    const found = token ? await accounts.resolve(token) : null;
+    const image = id !== null && found ? await chat.imageFor(await chat.viewerOf(found.user), id) : null;
+    reply.header('cache-control', 'private, no-store');
+    if (!image) {
+      return found
+        ? sendFail(reply, 404, RESULT_CODE.notFound, IMAGE_NOT_FOUND)
+        : sendFail(reply, 401, RESULT_CODE.unauthorized, CHAT_MESSAGES.loginRequired);
+    }
+    reply.header('x-content-type-options', 'nosniff');
+    return reply.type(image.contentType).send(image.data);
+  });
+}

@@ -4,6 +4,7 @@
 // error frame on the WebSocket, a 4xx with the same Chinese message over HTTP.
 import {
   ApiError,
+  CHAT_MAX_IMAGE_BYTES,
   CHAT_MESSAGES,
   CHAT_PAGE_SIZE,
   type ChatContentInput,
@@ -12,9 +13,11 @@ import {
   type ChatHistoryBody,
   type ChatMessage,
   type ChatRole,
+  type ChatUploadBody,
 } from '@fjt/domain';
 import type { SessionUser } from '../accounts/service.ts';
 import type { StaffModule } from '../staff/service.ts';
+import { sniffImage } from './images.ts';
 import type { ChatRepo, ConversationRow } from './repo.ts';
 
 /** The name support's people write under (one desk, not a person's name). */
@@ -24,7 +27,11 @@ export const SUPPORT_TITLE = '在线客服';
 export const USER_NAME = '房价通用户';
 export const AGENT_NOT_FOUND = '经纪人不存在';
 export const ESTATE_NOT_FOUND = '小区不存在';
-export const IMAGES_UNAVAILABLE = '暂不支持发送图片';
+export const IMAGE_NOT_FOUND = '图片不存在，请重新选择';
+export const IMAGE_REQUIRED = '请选择图片';
+
+/** Where an uploaded image is served (same origin, under /img). */
+export const imageUrl = (id: number) => `/img/chat/${id}`;
 
 /** A refused chat operation: an error frame (code, Chinese message) or, over HTTP, the matching 4xx. */
 export class ChatRefusal extends Error {
@@ -139,7 +146,10 @@ export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick
     return null;
   }
 
-  async function content(input: ChatContentInput): Promise<Pick<ChatMessage, 'kind' | 'text' | 'image' | 'estate'>> {
+  async function content(
+    viewer: ChatViewer,
+    input: ChatContentInput,
+  ): Promise<Pick<ChatMessage, 'kind' | 'text' | 'image' | 'estate'>> {
     switch (input.kind) {
       case 'text':
         return { kind: 'text', text: input.text, image: null, estate: null };
@@ -148,9 +158,17 @@ export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick
         if (!card) throw new ChatRefusal('bad_content', ESTATE_NOT_FOUND);
         return { kind: 'estate', text: null, image: null, estate: card };
       }
-      case 'image':
-        // uploads (im/upload) are not built yet: no image id can be valid
-        throw new ChatRefusal('bad_content', IMAGES_UNAVAILABLE);
+      case 'image': {
+        // only an image its sender uploaded
+        const image = await repo.image(input.imageId);
+        if (!image || image.userId !== viewer.userId) throw new ChatRefusal('bad_content', IMAGE_NOT_FOUND);
+        return {
+          kind: 'image',
+          text: null,
+          image: { url: imageUrl(image.id), width: image.width, height: image.height },
+          estate: null,
+        };
+      }
     }
   }
 
@@ -193,7 +211,7 @@ export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick
     ): Promise<SendResult> {
       const { row, side } = await access(viewer, input.conversationId);
       if (row.state === 'closed') throw new ChatRefusal('closed', CHAT_MESSAGES.conversationNotFound);
-      const body = await content(input.content);
+      const body = await content(viewer, input.content);
       let claimed = false;
       const stored = await repo.storeMessage(
         {
@@ -217,6 +235,38 @@ export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick
         ? await present({ ...stored.conversation, state: 'claimed', staffUserId: viewer.userId })
         : null;
       return { message: stored.message, duplicate: stored.duplicate, audience: audienceOf(row), changed };
+    },
+
+    /** Stores an uploaded image (its bytes checked: type, size, dimensions) for the viewer's next message. */
+    async upload(viewer: ChatViewer, data: Buffer): Promise<ChatUploadBody> {
+      if (data.length > CHAT_MAX_IMAGE_BYTES) throw ApiError.badRequest(CHAT_MESSAGES.imageTooLarge);
+      const sniffed = sniffImage(data);
+      if (!sniffed) throw ApiError.badRequest(CHAT_MESSAGES.imageType);
+      const id = await repo.insertImage({
+        userId: viewer.userId,
+        contentType: sniffed.type,
+        width: sniffed.width,
+        height: sniffed.height,
+        data,
+      });
+      return { imageId: id, image: { url: imageUrl(id), width: sniffed.width, height: sniffed.height } };
+    },
+
+    /** An image's bytes for the viewer: its uploader, or whoever may see a conversation it was sent in; else null. */
+    async imageFor(viewer: ChatViewer, id: number): Promise<{ contentType: string; data: Buffer } | null> {
+      const image = await repo.image(id);
+      if (!image) return null;
+      let allowed = image.userId === viewer.userId;
+      for (const conversationId of allowed ? [] : await repo.conversationsOfImage(imageUrl(id))) {
+        const row = await repo.conversation(conversationId);
+        if (row && sideOf(viewer, row)) {
+          allowed = true;
+          break;
+        }
+      }
+      if (!allowed) return null;
+      const data = await repo.imageData(id);
+      return data ? { contentType: image.contentType, data } : null;
     },
 
     /** History upward: the page before `beforeSeq` (the newest page without it), oldest first. */
