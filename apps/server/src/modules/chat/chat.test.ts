@@ -704,6 +704,32 @@ describe('images', () => {
   });
 });
 
+describe('account deletion', () => {
+  it("erases the user's conversations, their messages and their images", async () => {
+    const { user, conversation, client } = await userWithConversation();
+    await client.sendTexts(conversation.id, 2);
+    await seeded.database.sql.query(
+      `INSERT INTO chat_image (user_id, content_type, width, height, size, data) VALUES ($1, 'image/png', 1, 1, 1, 'AA==')`,
+      [user.id],
+    );
+    client.close();
+    const res = await seeded.app.inject({
+      method: 'POST',
+      url: `${API}/user/delete`,
+      headers: user.headers,
+      payload: { confirm: '确认注销' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [left] = await seeded.database.sql.query<{ conversations: number; messages: number; images: number }>(
+      `SELECT (SELECT count(*)::int FROM chat_conversation WHERE user_id = $1) AS conversations,
+              (SELECT count(*)::int FROM chat_message WHERE conversation_id = $2) AS messages,
+              (SELECT count(*)::int FROM chat_image WHERE user_id = $1) AS images`,
+      [user.id, conversation.id],
+    );
+    expect(left).toEqual({ conversations: 0, messages: 0, images: 0 });
+  });
+});
+
 describe('the HTTP fallback', () => {
   const framesOf = (res: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
     expect(res.statusCode, res.body).toBe(200);
