@@ -416,7 +416,12 @@ export async function buildApp({
       });
       await api.register(walletRoutes, { wallet, orders: payments.orders, staff });
       await api.register(leadsRoutes, { leads, staff, sandbox: smsProvider === 'sandbox' });
-      await api.register(chatRoutes, { chat: chat.service, hub: chat.hub, presence: chat.presence });
+      await api.register(chatRoutes, {
+        chat: chat.service,
+        hub: chat.hub,
+        presence: chat.presence,
+        bus: chat.bus,
+      });
       await api.register(contractorsRoutes, {
         contractors: createContractorsService(createContractorsRepo(database.db), leads),
       });

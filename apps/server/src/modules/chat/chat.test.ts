@@ -15,6 +15,7 @@ import {
   CHAT_WS_PATH,
   type ChatConversation,
   type ChatHistoryBody,
+  type ChatStaffListBody,
   type ChatServerFrame,
 } from '@fjt/domain';
 import { expectFail, seededApp, signInAs, startSeededApp, testPhone, type SignedIn } from '../../testing.ts';
@@ -540,6 +541,63 @@ describe('staff', () => {
     expect(reopened).toMatchObject({ id: conversation.id, state: 'claimed', readSeq: 2, lastSeq: 2 });
     client.close();
     desk.close();
+  });
+
+  it('lists the conversations a staff member answers, and closes one for everyone', async () => {
+    const { user, conversation, client } = await userWithConversation();
+    await client.sendTexts(conversation.id, 1);
+    const withAgent = await openConversation(user, `agent-${agentId}`);
+    const list = (who: SignedIn, query = '') =>
+      seeded.app.inject({ url: `${API}/im/staff/conversations${query}`, headers: who.headers });
+
+    const desk = (await list(supportStaff)).json() as { body: ChatStaffListBody };
+    const mine = desk.body.list.find((c) => c.id === conversation.id);
+    expect(mine).toMatchObject({ peer: 'support', userName: `房价通用户${user.id}`, lastSeq: 1, staffReadSeq: 0 });
+    expect(desk.body.list.some((c) => c.id === withAgent.id)).toBe(false);
+    const agents = (await list(agentStaff)).json() as { body: ChatStaffListBody };
+    expect(agents.body.list.map((c) => c.id)).toContain(withAgent.id);
+    expect(agents.body.list.every((c) => c.peer === `agent-${agentId}`)).toBe(true);
+    expectFail(await list(user), 403);
+    expectFail(await list(supportStaff, '?state=open'), 400, '会话状态不正确');
+
+    const desktop = await server.connect(supportStaff);
+    await desktop.hello();
+    const close = (who: SignedIn, payload: object = {}) =>
+      seeded.app.inject({
+        method: 'POST',
+        url: `${API}/im/conversations/${conversation.id}/close`,
+        headers: who.headers,
+        payload,
+      });
+    expectFail(await close(agentStaff), 403, CHAT_MESSAGES.notYourConversation);
+    expectFail(await close(supportStaff, { tag: '已解决' }), 400, '关闭原因格式不正确');
+    const closed = await close(supportStaff, { tag: 'resolved' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await client.next((f) => f.t === 'conversation')).toMatchObject({
+      conversation: { id: conversation.id, state: 'closed' },
+    });
+    expect(await desktop.next((f) => f.t === 'conversation')).toMatchObject({ conversation: { state: 'closed' } });
+    // closing again changes nothing; a send to it is refused; the next open starts a new conversation
+    expect((await close(user)).statusCode).toBe(200);
+    const late = clientId();
+    client.send({
+      t: 'send',
+      conversationId: conversation.id,
+      clientId: late,
+      content: { kind: 'text', text: '还在吗' },
+    });
+    expect(await client.next((f) => f.t === 'error' && f.clientId === late)).toMatchObject({
+      code: 'closed',
+      message: CHAT_MESSAGES.conversationNotFound,
+    });
+    const next = await openConversation(user);
+    expect(next.id).not.toBe(conversation.id);
+    expect(next).toMatchObject({ state: 'waiting', lastSeq: 0 });
+    const closedOnly = (await list(supportStaff, '?state=closed')).json() as { body: ChatStaffListBody };
+    expect(closedOnly.body.list.map((c) => c.id)).toContain(conversation.id);
+    expect(closedOnly.body.list.every((c) => c.state === 'closed')).toBe(true);
+    client.close();
+    desktop.close();
   });
 
   it("an agent answers its own agent's conversations only", async () => {

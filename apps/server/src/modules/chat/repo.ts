@@ -137,6 +137,34 @@ export function createChatRepo(db: Database) {
       });
     },
 
+    /** The conversations a staff member answers (support's, and/or one agent's), newest activity first. */
+    async staffList(
+      scope: { support: boolean; agentId: number | null },
+      state: ChatConversationState | undefined,
+      limit: number,
+    ): Promise<(ConversationRow & { updatedAt: string })[]> {
+      const whose = [
+        ...(scope.support ? [sql`c.peer = 'support'`] : []),
+        ...(scope.agentId !== null ? [sql`c.agent_id = ${scope.agentId}`] : []),
+      ];
+      if (whose.length === 0) return [];
+      return queryRows(
+        db,
+        sql`SELECT ${conversationColumns}, ${TS('c.updated_at')} AS "updatedAt" FROM chat_conversation c
+            WHERE (${sql.join(whose, sql` OR `)}) ${state ? sql`AND c.state = ${state}` : sql``}
+            ORDER BY c.updated_at DESC, c.id DESC LIMIT ${limit}`,
+      );
+    },
+
+    /** Closes an open conversation; the row as it is now (null: no such conversation). */
+    async close(id: number, tag: string): Promise<ConversationRow | null> {
+      await db.execute(
+        sql`UPDATE chat_conversation SET state = 'closed', close_tag = ${tag}, closed_at = now(), updated_at = now()
+            WHERE id = ${id} AND state <> 'closed'`,
+      );
+      return repo.conversation(id);
+    },
+
     /** Claims a waiting conversation for the staff user answering it (under storeMessage's lock). */
     async claim(tx: Database, conversationId: number, staffUserId: number): Promise<void> {
       await tx.execute(

@@ -16,6 +16,9 @@ import {
   chatHistoryQuery,
   chatOpenBody,
   chatOpenInput,
+  chatCloseInput,
+  chatStaffListBody,
+  chatStaffListQuery,
   chatUploadBody,
   idParam,
   parseId,
@@ -23,6 +26,7 @@ import {
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { sendFail } from '../../plugins/envelope.ts';
+import type { ChatBus } from './bus.ts';
 import type { ChatHub } from './hub.ts';
 import type { ChatPresence } from './presence.ts';
 import type { AccountsService } from '../accounts/service.ts';
@@ -71,10 +75,12 @@ export const chatPollQuery = z.object({
     .optional(),
 });
 
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; hub: ChatHub; presence: ChatPresence }> = async (
-  app,
-  { chat, hub, presence },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{
+  chat: ChatService;
+  hub: ChatHub;
+  presence: ChatPresence;
+  bus: ChatBus;
+}> = async (app, { chat, hub, presence, bus }) => {
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
   async function viewerOf(request: FastifyRequest): Promise<ChatViewer> {
@@ -167,6 +173,44 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; hub: ChatHub
       const aborted = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
       const frames = await hub.poll(viewer, request.query.after ?? [], request.query.waitMs ?? CHAT_POLL_MS, aborted);
       return ok({ frames });
+    },
+  );
+
+  app.get(
+    '/im/staff/conversations',
+    {
+      schema: {
+        tags,
+        summary:
+          '工作人员会话列表（新）：客服看全部在线客服会话，经纪人看自己的会话；可按状态筛选，最近活动在前，最多100条',
+        querystring: chatStaffListQuery,
+        response: { 200: envelopeOf(chatStaffListBody) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      return ok(await chat.staffList(viewer, request.query.state));
+    },
+  );
+
+  app.post(
+    '/im/conversations/:id/close',
+    {
+      schema: {
+        tags,
+        summary: '结束会话（新，会话的用户本人或负责的客服/经纪人）：通知所有参与者；重复结束无副作用',
+        params: chatConversationParams,
+        body: chatCloseInput,
+        response: { 200: envelopeOf(chatOpenBody) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const { conversation, audience, changed } = await answer(() =>
+        chat.close(viewer, request.params.id, request.body.tag),
+      );
+      if (changed) await bus.publish(audience.conversationId, { audience, frame: { t: 'conversation', conversation } });
+      return ok({ conversation });
     },
   );
 
