@@ -504,7 +504,8 @@ describe('staff', () => {
     });
     await desk.next((f) => f.t === 'message' && f.message.clientId === id);
 
-    desk.send({ t: 'typing', conversationId: conversation.id });
+    // a burst of 正在输入 is passed on once
+    for (let i = 0; i < 5; i++) desk.send({ t: 'typing', conversationId: conversation.id });
     expect(await client.next((f) => f.t === 'typing')).toEqual({
       t: 'typing',
       conversationId: conversation.id,
@@ -532,6 +533,14 @@ describe('staff', () => {
       role: 'user',
       seq: 2,
     });
+    // the same mark again is nothing new, and the burst of 正在输入 above reached the user once
+    client.send({ t: 'read', conversationId: conversation.id, seq: 2 });
+    client.send({ t: 'ping' });
+    await client.next((f) => f.t === 'pong');
+    desk.send({ t: 'ping' });
+    await desk.next((f) => f.t === 'pong');
+    expect(desk.frames.filter((f) => f.t === 'read')).toHaveLength(1);
+    expect(client.frames.filter((f) => f.t === 'typing')).toHaveLength(1);
     const history = await seeded.app.inject({
       url: `${API}/im/conversations/${conversation.id}/messages`,
       headers: supportStaff.headers,

@@ -36,6 +36,8 @@ interface Allowed {
 
 /** Refused or malformed frames in a row that end a connection (CHAT_CLOSE.abuse). */
 export const CHAT_BAD_FRAMES_IN_A_ROW = 20;
+/** A connection's 正在输入 is passed on at most once per this interval and conversation. */
+export const CHAT_TYPING_INTERVAL_MS = 2000;
 /** Frames a connection may have waiting to be handled; more end it (CHAT_CLOSE.abuse). */
 export const CHAT_MAX_PENDING_FRAMES = 200;
 /** Silence that ends a connection, in heartbeat intervals. */
@@ -56,6 +58,9 @@ export interface ChatConnection {
   readonly delivered: Map<number, number>;
   /** Conversations this connection may use, as checked once (typing and read frames). */
   readonly allowed: Map<number, Allowed>;
+  /** When this connection last passed on 正在输入, and the read marks it sent, per conversation. */
+  readonly typedAt: Map<number, number>;
+  readonly readSent: Map<number, number>;
   queue: Promise<void>;
   /** The frames received and not yet handled, handled one after another. */
   inbound: Promise<void>;
@@ -285,6 +290,10 @@ export function createChatHub({
       case 'typing': {
         const { audience, side } = await allowed(c, frame.conversationId);
         c.badInARow = 0;
+        // 正在输入 needs telling once in a while, not on every key: the rest are dropped here, not on the bus
+        const last = c.typedAt.get(audience.conversationId);
+        if (last !== undefined && now() - last < CHAT_TYPING_INTERVAL_MS) return;
+        c.typedAt.set(audience.conversationId, now());
         await bus.publish(audience.conversationId, {
           audience,
           frame: { t: 'typing', conversationId: audience.conversationId, role: side.role, name: side.name },
@@ -293,7 +302,13 @@ export function createChatHub({
         return;
       }
       case 'read': {
+        // a mark this connection has sent already moves nothing
+        if ((c.readSent.get(frame.conversationId) ?? -1) >= frame.seq) {
+          c.badInARow = 0;
+          return;
+        }
         const { audience, role, seq } = await service.read(c.viewer, frame.conversationId, frame.seq);
+        c.readSent.set(frame.conversationId, frame.seq);
         c.badInARow = 0;
         await bus.publish(audience.conversationId, {
           audience,
@@ -316,6 +331,8 @@ export function createChatHub({
       transport,
       delivered: new Map(),
       allowed: new Map(),
+      typedAt: new Map(),
+      readSent: new Map(),
       queue: Promise.resolve(),
       inbound: Promise.resolve(),
       pending: 0,
