@@ -85,6 +85,9 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { createSupportService, supportSettings } from './modules/support/service.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
 import { createLeadsService, LEAD_REASSIGN_JOB_MS } from './modules/leads/service.ts';
+import { createChat, type Chat } from './modules/chat/setup.ts';
+import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.ts';
+import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
 
 export interface BuildOptions {
   /**
@@ -130,6 +133,8 @@ export interface BuildOptions {
   webBuildDir?: string | undefined;
   /** Prints the report mall's PDFs; default Chromium on the web build's pages (none without a web build). */
   reportRenderer?: ReportRenderer;
+  /** The chat's heartbeat interval (tests shorten it); default CHAT_HEARTBEAT_MS. */
+  chatHeartbeatMs?: number;
 }
 
 /** A request id we take from the caller (nginx's $request_id, a client's own): short, and nothing a log line could trip on. */
@@ -141,6 +146,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** The "data changed" bus (ADR 0015): a load publishes; this instance drops what it derived. */
     dataEvents: DataEvents;
+    /** The support chat (issue 15): its service, bus and this instance's connections. */
+    chat: Chat;
   }
 }
 
@@ -149,6 +156,7 @@ export async function buildApp({
   database,
   webBuildDir,
   reportRenderer,
+  chatHeartbeatMs,
   now = Date.now,
 }: BuildOptions): Promise<FastifyInstance> {
   // The web app's error page, once registerSsr has set it up: Fastify's own errors on page paths render it.
@@ -184,6 +192,8 @@ export async function buildApp({
   registerEnvelope(app);
   registerNotFound(app, pages);
   await app.register(cookie);
+  // before any route: every route then refuses a WebSocket upgrade except the chat's (modules/chat/ws.ts)
+  await registerWebSocketSupport(app);
   const origin = publicOrigin({ PUBLIC_ORIGIN: env.PUBLIC_ORIGIN, PORT: env.PORT ?? 3000 });
   await registerSecurityHeaders(app, { publicOrigin: origin });
   // The OpenAPI document is always built (the fuzz test reads it); its UI only when API_DOCS is on.
@@ -327,6 +337,28 @@ export async function buildApp({
     app.addHook('onClose', async () => clearInterval(timer));
   }
 
+  // The support chat (issue 15): its WebSocket /ws/im lives outside the API prefix (no envelope, no response cache,
+  // no API rate limit: the chat limits messages per user itself); a shutdown closes its sockets with 4503.
+  const chat = createChat({
+    db: database.db,
+    staff,
+    redis,
+    redisUrl: env.REDIS_URL,
+    log: app.log,
+    heartbeatMs: chatHeartbeatMs,
+  });
+  app.decorate('chat', chat);
+  app.addHook('onClose', () => chat.close());
+  await registerChatSocket(app, {
+    hub: chat.hub,
+    service: chat.service,
+    accounts,
+    cookieName: cookieOfSession.name,
+    publicOrigin: origin,
+    lifecycle,
+  });
+  await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
+
   await app.register(
     async (api) => {
       await registerRateLimit(api, {
@@ -391,6 +423,12 @@ export async function buildApp({
       });
       await api.register(walletRoutes, { wallet, orders: payments.orders, staff });
       await api.register(leadsRoutes, { leads, staff, sandbox: smsProvider === 'sandbox' });
+      await api.register(chatRoutes, {
+        chat: chat.service,
+        hub: chat.hub,
+        presence: chat.presence,
+        bus: chat.bus,
+      });
       await api.register(contractorsRoutes, {
         contractors: createContractorsService(createContractorsRepo(database.db), leads),
       });

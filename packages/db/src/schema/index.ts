@@ -10,3 +10,4 @@ export * from './payments.ts';
 export * from './mall.ts';
 export * from './leads.ts';
 export * from './superior.ts';
+export * from './chat.ts';

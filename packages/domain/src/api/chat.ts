@@ -186,6 +186,11 @@ export const chatConversation = z.object({
   /** The last sequence number the user has read. */
   readSeq: z.number().int(),
   createdAt: z.string(),
+  /**
+   * Someone answers the peer right now (a support staff member, or the agent, connected on any instance); given by
+   * POST im/conversations. Absent elsewhere.
+   */
+  peerOnline: z.boolean().optional(),
 });
 export type ChatConversation = z.infer<typeof chatConversation>;
 
@@ -213,3 +218,32 @@ export type ChatUploadBody = z.infer<typeof chatUploadBody>;
  * (messages, typing, read, conversation) that arrived meanwhile. The frames are the same as on the WebSocket.
  */
 export const CHAT_POLL_MS = 25_000;
+
+// ---------- HTTP: the staff side (support desk, agents) ----------
+
+/** NEW GET im/staff/conversations?state: the conversations a staff member answers, newest activity first (staff). */
+export const chatStaffListQuery = z.object({
+  state: z.enum(CHAT_CONVERSATION_STATES, { error: '会话状态不正确' }).optional(),
+});
+export const chatStaffConversation = chatConversation.extend({
+  /** The user as staff see them (房价通用户<id>). */
+  userName: z.string(),
+  /** The last sequence number the staff side has read. */
+  staffReadSeq: z.number().int(),
+  /** ISO time of the last message or change. */
+  updatedAt: z.string(),
+});
+export type ChatStaffConversation = z.infer<typeof chatStaffConversation>;
+export const chatStaffListBody = z.object({ list: z.array(chatStaffConversation) });
+export type ChatStaffListBody = z.infer<typeof chatStaffListBody>;
+/** The most a staff list answers. */
+export const CHAT_STAFF_LIST_SIZE = 100;
+
+/** NEW POST im/conversations/{id}/close: ends a conversation (its user, or the staff answering it). */
+export const chatCloseInput = z.object({
+  /** Why: resolved (默认), or a short tag of the staff's own. */
+  tag: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/, { message: '关闭原因格式不正确' })
+    .optional(),
+});

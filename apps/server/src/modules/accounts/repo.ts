@@ -206,6 +206,12 @@ export function createAccountsRepo(db: Database) {
         await tx.execute(sql`DELETE FROM favorites WHERE user_id = ${userId}`);
         await tx.execute(sql`DELETE FROM messages WHERE user_id = ${userId}`);
         await tx.execute(sql`DELETE FROM staff_roles WHERE user_id = ${userId}`);
+        // the support chat (issue 15): their conversations with every message in them, and the images they uploaded
+        await tx.execute(
+          sql`DELETE FROM chat_message WHERE conversation_id IN (SELECT id FROM chat_conversation WHERE user_id = ${userId})`,
+        );
+        await tx.execute(sql`DELETE FROM chat_conversation WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM chat_image WHERE user_id = ${userId}`);
         await tx.execute(sql`DELETE FROM sms_challenges WHERE phone = ${user.phone}`);
         await tx.execute(sql`DELETE FROM sms_outbox WHERE phone = ${user.phone}`);
         // the unique phone column keeps a placeholder no real number can equal

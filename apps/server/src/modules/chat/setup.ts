@@ -1,0 +1,64 @@
+// The chat module's parts, put together once per app (app.ts): its service, the bus (Redis pub/sub when REDIS_URL is
+// set), the hub of this instance's connections, and the per-user message limit (shared through Redis too).
+import type { FastifyBaseLogger } from 'fastify';
+import { CHAT_HEARTBEAT_MS } from '@fjt/domain';
+import type { Database } from '@fjt/db';
+import type { Redis } from '../../lib/redis.ts';
+import { memoryWindowCounter, redisWindowCounter } from '../../lib/window-counter.ts';
+import type { StaffModule } from '../staff/service.ts';
+import { inProcessChatBus, redisChatBus, type ChatBus } from './bus.ts';
+import { createChatHub, type ChatHub } from './hub.ts';
+import { localPresence, redisPresence, type ChatPresence } from './presence.ts';
+import { createChatRepo } from './repo.ts';
+import { createChatService, type ChatService } from './service.ts';
+
+export interface Chat {
+  service: ChatService;
+  bus: ChatBus;
+  hub: ChatHub;
+  presence: ChatPresence;
+  close(): Promise<void>;
+}
+
+export function createChat({
+  db,
+  staff,
+  redis,
+  redisUrl,
+  log,
+  heartbeatMs = CHAT_HEARTBEAT_MS,
+}: {
+  db: Database;
+  staff: Pick<StaffModule, 'rolesOf'>;
+  redis?: Redis | undefined;
+  redisUrl?: string | undefined;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number | undefined;
+}): Chat {
+  const service = createChatService({ repo: createChatRepo(db), staff });
+  const bus = redis && redisUrl ? redisChatBus({ url: redisUrl, publisher: redis, log }) : inProcessChatBus(log);
+  const counters = redis ? redisWindowCounter(redis, { prefix: 'fjt:chat' }) : memoryWindowCounter();
+  const hub = createChatHub({
+    service,
+    bus,
+    counters,
+    log,
+    heartbeatMs,
+    // connections attach only once this has returned: presence is set by then
+    onStaffChange: () => presence.changed(),
+  });
+  const presence: ChatPresence = redis
+    ? redisPresence({ redis, staffHere: () => hub.staffHere(), log })
+    : localPresence(() => hub.staffHere());
+  return {
+    service,
+    bus,
+    hub,
+    presence,
+    async close() {
+      hub.stop();
+      await presence.close();
+      await bus.close();
+    },
+  };
+}
