@@ -27,12 +27,17 @@ function subscribeNotice(onChange: () => void) {
   return () => noticeListeners.delete(onChange);
 }
 
-export function OnlineBanner() {
-  const online = useSyncExternalStore(
+/** Whether the browser says it is online (true while rendering on the server). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
     () => true,
   );
+}
+
+export function OnlineBanner() {
+  const online = useOnline();
   const taps = useSyncExternalStore(
     subscribeNotice,
     () => blockedTaps,

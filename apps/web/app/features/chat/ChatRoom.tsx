@@ -19,6 +19,7 @@ import type { ChatConnection, ChatPreview, ChatSnapshot, OutboxEntry } from './c
 import { buildTimeline } from './timeline.ts';
 import { uploadChatImage } from './upload.ts';
 import './chat.css';
+import { useOnline } from '../../components/online-banner/OnlineBanner.tsx';
 
 /** The counter shows from this many characters on. */
 const COUNTER_FROM = CHAT_MAX_TEXT - 100;
@@ -148,6 +149,7 @@ export function ChatRoom(props: ChatRoomProps) {
 
   const reconnecting = snapshot.status === 'offline' || snapshot.status === 'connecting';
   const [everOpen, setEverOpen] = useState(false);
+  const online = useOnline();
   useEffect(() => {
     if (snapshot.status === 'open') setEverOpen(true);
   }, [snapshot.status]);
@@ -165,7 +167,8 @@ export function ChatRoom(props: ChatRoomProps) {
           {statusLine}
         </p>
       ) : null}
-      {reconnecting && (everOpen || snapshot.status === 'offline') ? (
+      {/* offline, the app's own banner says so; this one is for a connection lost while the network is up */}
+      {online && reconnecting && (everOpen || snapshot.status === 'offline') ? (
         <p className="chat__offline" role="status" data-testid="chat-offline">
           {CHAT_MESSAGES.offline}
         </p>

@@ -1,0 +1,64 @@
+// 在线咨询 /im (issue 15, PAGES.md §3.12) at 375×812 against the real chat server: a signed-in user goes from
+// 客服中心 to the chat, sends a message (acknowledged once stored: it gets its sequence number), goes offline (the
+// banner; a message written meanwhile waits as 发送中), comes back (it is sent and stored), and after a reload sees
+// the conversation again, in order. A visitor is sent to login first.
+import { expect, test } from '@playwright/test';
+import { shot } from '../support/screenshots.ts';
+import { signIn } from '../support/login.ts';
+
+test('a user chats with support, goes offline and back, and finds the conversation after a reload', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.goto('/605/support');
+  await page.getByTestId('support-chat').click();
+  await expect(page).toHaveURL(/\/im\?userid=support/);
+  const input = page.getByLabel('输入消息');
+  await expect(input).toBeEnabled();
+
+  // a message is shown as sent once the server stored it (it then has its sequence number)
+  await input.fill('你好，想问一下成交价的数据来源');
+  await page.getByLabel('发送消息').click();
+  const first = page.getByTestId('chat-message').filter({ hasText: '想问一下成交价的数据来源' });
+  await expect(first).toHaveAttribute('data-seq', /^[1-9]\d*$/);
+  const firstSeq = Number(await first.getAttribute('data-seq'));
+
+  // offline: the banner, and what is written meanwhile waits
+  await context.setOffline(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  // the app's offline banner says so (the chat's own banner is for a lost connection while online)
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('chat-offline')).toHaveCount(0);
+  await input.fill('断网时写的第二条');
+  await page.getByLabel('发送消息').click();
+  await expect(page.getByTestId('chat-pending').filter({ hasText: '断网时写的第二条' })).toBeVisible();
+  await page.screenshot({ path: shot('chat-offline') });
+
+  // back online: it is sent and stored after the first
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const second = page.getByTestId('chat-message').filter({ hasText: '断网时写的第二条' });
+  await expect(second).toHaveAttribute('data-seq', /^[1-9]\d*$/, { timeout: 20_000 });
+  expect(Number(await second.getAttribute('data-seq'))).toBeGreaterThan(firstSeq);
+  await expect(page.getByTestId('chat-offline')).toHaveCount(0);
+  await expect(page.getByTestId('chat-pending')).toHaveCount(0);
+  await page.screenshot({ path: shot('chat-sent') });
+
+  // a reload: the history, in order, each message once
+  await page.reload();
+  await expect(second).toBeVisible();
+  const texts = await page.getByTestId('chat-message').allInnerTexts();
+  const a = texts.findIndex((t) => t.includes('想问一下成交价的数据来源'));
+  const b = texts.findIndex((t) => t.includes('断网时写的第二条'));
+  expect(a).toBeGreaterThanOrEqual(0);
+  expect(b).toBeGreaterThan(a);
+  expect(texts.filter((t) => t.includes('断网时写的第二条'))).toHaveLength(1);
+});
+
+test('a visitor opening the chat is asked to log in first and comes back to it', async ({ page }) => {
+  await page.goto('/im?userid=support&username=在线客服');
+  await expect(page).toHaveURL(/\/login/);
+  expect(new URL(page.url()).search).toContain(encodeURIComponent('/im?userid=support'));
+});
