@@ -1,5 +1,6 @@
 // 在线咨询 /im (issue 15, PAGES.md §3.12) at 375×812 against the real chat server: a signed-in user goes from
-// 客服中心 to the chat, sends a message (acknowledged once stored: it gets its sequence number), goes offline (the
+// 客服中心 to the chat, sends a message (acknowledged once stored: it gets its sequence number), the FAQ bot answers
+// it, 转人工 hands the conversation to a person, the user goes offline (the
 // banner; a message written meanwhile waits as 发送中), comes back (it is sent and stored), and after a reload sees
 // the conversation again, in order. A visitor is sent to login first.
 import { expect, test } from '@playwright/test';
@@ -24,6 +25,15 @@ test('a user chats with support, goes offline and back, and finds the conversati
   const first = page.getByTestId('chat-message').filter({ hasText: '想问一下成交价的数据来源' });
   await expect(first).toHaveAttribute('data-seq', /^[1-9]\d*$/);
   const firstSeq = Number(await first.getAttribute('data-seq'));
+  // the FAQ bot answers from the support FAQ, offering a person
+  await expect(page.getByTestId('chat-status')).toHaveText('智能助手为你服务');
+  await expect(page.getByTestId('chat-message').filter({ hasText: '国家统计局' })).toBeVisible();
+  await page.screenshot({ path: shot('chat-bot') });
+  // 转人工: the conversation waits for a person, the bot says so and is silent from then on
+  await page.getByTestId('chat-handoff').click();
+  await expect(page.getByTestId('chat-notice').filter({ hasText: '正在为您转接人工客服' })).toBeVisible();
+  await expect(page.getByTestId('chat-status')).toHaveText('正在为你转接人工客服，请稍候');
+  await expect(page.getByTestId('chat-handoff')).toHaveCount(0);
 
   // offline: the banner, and what is written meanwhile waits
   await context.setOffline(true);

@@ -135,6 +135,8 @@ export interface BuildOptions {
   reportRenderer?: ReportRenderer;
   /** The chat's heartbeat interval (tests shorten it); default CHAT_HEARTBEAT_MS. */
   chatHeartbeatMs?: number;
+  /** The chat's FAQ bot; off only in tests of the protocol's mechanics (their sequence numbers are the user's). */
+  chatBot?: boolean;
 }
 
 /** A request id we take from the caller (nginx's $request_id, a client's own): short, and nothing a log line could trip on. */
@@ -157,6 +159,7 @@ export async function buildApp({
   webBuildDir,
   reportRenderer,
   chatHeartbeatMs,
+  chatBot,
   now = Date.now,
 }: BuildOptions): Promise<FastifyInstance> {
   // The web app's error page, once registerSsr has set it up: Fastify's own errors on page paths render it.
@@ -346,6 +349,7 @@ export async function buildApp({
     redisUrl: env.REDIS_URL,
     log: app.log,
     heartbeatMs: chatHeartbeatMs,
+    bot: chatBot,
   });
   app.decorate('chat', chat);
   app.addHook('onClose', () => chat.close());

@@ -17,6 +17,8 @@ export interface SeededAppOptions {
   env?: Partial<BuildOptions['env']>;
   /** The report mall's PDF renderer (a stub: there is no web build to print in vitest). */
   reportRenderer?: BuildOptions['reportRenderer'];
+  /** The chat's FAQ bot (default on, as deployed). */
+  chatBot?: boolean;
 }
 
 export interface SeededApp {
@@ -39,6 +41,7 @@ export async function startSeededApp(
     database,
     ...(options.now ? { now: options.now } : {}),
     ...(options.reportRenderer ? { reportRenderer: options.reportRenderer } : {}),
+    ...(options.chatBot === undefined ? {} : { chatBot: options.chatBot }),
   });
   await app.ready();
   return {

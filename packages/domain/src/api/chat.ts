@@ -40,6 +40,19 @@ export const CHAT_MESSAGES = {
   offline: '网络已断开，正在重新连接…',
 } as const;
 
+/** The FAQ bot of a support conversation (issue 15): its name, what hands over to a person, and its lines. */
+export const CHAT_BOT = {
+  name: '房价通助手',
+  /** Sent as a text message (the chat's 转人工 button sends it): the conversation waits for a person. */
+  handoff: '转人工',
+  greeting:
+    '您好，我是房价通助手，可以回答会员、成交价数据、支付退款、经纪人联系等常见问题。需要人工客服请回复「转人工」。',
+  /** After each answer. */
+  more: '没有解决您的问题？回复「转人工」联系人工客服。',
+  unknown: '抱歉，这个问题我还不会回答。您可以换个说法，或回复「转人工」联系人工客服。',
+  handedOff: '正在为您转接人工客服，请稍候；客服接入前您的消息都会保留。',
+} as const;
+
 /** Who a conversation is with: support (客服) or one agent (the agent list's 在线咨询, `/im?userid=agent-<id>`). */
 export const chatPeer = z.union([
   z.literal('support'),

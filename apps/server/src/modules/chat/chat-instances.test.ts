@@ -39,8 +39,8 @@ describe.skipIf(skipped !== null)(`the chat across two instances${skipped ? ` (s
     url.pathname = `/${name}`;
     second = await openDatabase({ databaseUrl: url.toString(), poolSize: 4, onIdleError: () => {} });
     const env = { LOG_LEVEL: 'silent' as const, APP_TEST_HOOKS: false, REDIS_URL: REDIS };
-    a = await buildApp({ env, database });
-    b = await buildApp({ env, database: second });
+    a = await buildApp({ env, database, chatBot: false });
+    b = await buildApp({ env, database: second, chatBot: false });
     await Promise.all([a.ready(), b.ready()]);
     await Promise.all([a.chat.bus.subscribed(), b.chat.bus.subscribed()]);
     serverA = await ChatTestServer.listen(a);

@@ -25,7 +25,8 @@ import { CHAT_MAX_CONNECTIONS_PER_USER } from './ws.ts';
 import { AGENT_NOT_FOUND, ESTATE_NOT_FOUND, SUPPORT_NAME } from './service.ts';
 
 const API = '/rabbit/v1';
-const seeded = seededApp('small');
+// the protocol's mechanics: the FAQ bot off, so every sequence number is the user's or staff's (chat-bot.test.ts)
+const seeded = seededApp('small', { chatBot: false });
 let server: ChatTestServer;
 
 beforeAll(async () => {
@@ -881,7 +882,7 @@ describe('the HTTP fallback', () => {
 
 describe('shutdown', () => {
   it('closes every chat socket with 4503 so clients reconnect elsewhere', async () => {
-    const own = await startSeededApp('small');
+    const own = await startSeededApp('small', { chatBot: false });
     const ownServer = await ChatTestServer.listen(own.app);
     const user = await signInAs(own.app);
     const client = await ownServer.connect(user);

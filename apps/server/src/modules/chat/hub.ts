@@ -273,7 +273,7 @@ export function createChatHub({
           throw error;
         }
         c.badInARow = 0;
-        const { message, duplicate, audience, changed } = result;
+        const { message, duplicate, audience, changed, replies } = result;
         send(c, {
           t: 'ack',
           conversationId: message.conversationId,
@@ -285,6 +285,8 @@ export function createChatHub({
         await bus.publish(audience.conversationId, { audience, frame: { t: 'message', message } });
         if (changed)
           await bus.publish(audience.conversationId, { audience, frame: { t: 'conversation', conversation: changed } });
+        for (const reply of replies)
+          await bus.publish(audience.conversationId, { audience, frame: { t: 'message', message: reply } });
         return;
       }
       case 'typing': {

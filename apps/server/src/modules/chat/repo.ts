@@ -165,6 +165,16 @@ export function createChatRepo(db: Database) {
       return repo.conversation(id);
     },
 
+    /** 转人工: a conversation the bot serves waits for a person. The conversation when it moved, else null. */
+    async handOff(id: number): Promise<ConversationRow | null> {
+      const [moved] = await queryRows<{ id: number }>(
+        db,
+        sql`UPDATE chat_conversation SET state = 'waiting', updated_at = now() WHERE id = ${id} AND state = 'bot'
+            RETURNING id::int AS id`,
+      );
+      return moved ? repo.conversation(id) : null;
+    },
+
     /** Claims a waiting conversation for the staff user answering it (under storeMessage's lock). */
     async claim(tx: Database, conversationId: number, staffUserId: number): Promise<void> {
       await tx.execute(

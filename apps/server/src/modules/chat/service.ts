@@ -4,6 +4,7 @@
 // error frame on the WebSocket, a 4xx with the same Chinese message over HTTP.
 import {
   ApiError,
+  CHAT_BOT,
   CHAT_MAX_IMAGE_BYTES,
   CHAT_MESSAGES,
   CHAT_PAGE_SIZE,
@@ -18,6 +19,8 @@ import {
   type ChatRole,
   type ChatStaffListBody,
   type ChatUploadBody,
+  SUPPORT_FAQ_ENTRIES,
+  matchFaq,
 } from '@fjt/domain';
 import type { SessionUser } from '../accounts/service.ts';
 import type { StaffModule } from '../staff/service.ts';
@@ -63,6 +66,9 @@ export class ChatRefusal extends Error {
   }
 }
 
+/** Thrown inside storeMessage's transaction to store nothing (the bot has nothing to say any more). */
+class BotSkipped extends Error {}
+
 /** Who is using the chat: a user, and what they may answer as staff. */
 export interface ChatViewer {
   userId: number;
@@ -99,11 +105,31 @@ export interface SendResult {
   /** The client id was stored before: `message` is that one (ack it again, publish nothing). */
   duplicate: boolean;
   audience: ChatAudience;
-  /** The conversation changed hands with this message (claimed by the staff user answering). */
+  /** The conversation changed hands with this message (claimed by the staff user answering, or handed to a person). */
   changed: ChatConversation | null;
+  /** What answered it at once: the FAQ bot's reply, stored after it. */
+  replies: ChatMessage[];
 }
 
-export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick<StaffModule, 'rolesOf'> }) {
+/** The FAQ bot's answer to a user's text in a conversation it serves (faq-match.ts on the support FAQ). */
+export function botAnswer(text: string): string {
+  const match = matchFaq(text, SUPPORT_FAQ_ENTRIES);
+  return match ? `${match.entry.a}\n${CHAT_BOT.more}` : CHAT_BOT.unknown;
+}
+
+const isHandoff = (text: string) =>
+  text.replace(/\s/g, '') === CHAT_BOT.handoff || /^(转)?人工(客服)?$/.test(text.trim());
+
+export function createChatService({
+  repo,
+  staff,
+  bot = true,
+}: {
+  repo: ChatRepo;
+  staff: Pick<StaffModule, 'rolesOf'>;
+  /** The FAQ bot answers support conversations until a person is asked for (off: they wait for a person at once). */
+  bot?: boolean;
+}) {
   const agentNames = new Map<number, { name: string; avatar: string | null }>();
   async function agentOf(agentId: number) {
     const known = agentNames.get(agentId);
@@ -114,6 +140,42 @@ export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick
     if (agentNames.size > 10_000) agentNames.clear();
     agentNames.set(agentId, value);
     return value;
+  }
+
+  /** A message of the bot (text) or a notice, stored next if `still` holds under the conversation's lock. */
+  async function botSays(
+    conversationId: number,
+    kind: 'text' | 'notice',
+    text: string,
+    still: (locked: ConversationRow) => boolean,
+  ) {
+    let skipped = false;
+    const stored = await repo
+      .storeMessage(
+        {
+          conversationId,
+          clientId: null,
+          senderId: null,
+          senderRole: kind === 'notice' ? 'system' : 'bot',
+          senderName: CHAT_BOT.name,
+          kind,
+          text,
+          image: null,
+          estate: null,
+        },
+        async (_tx, locked) => {
+          // a person took over (or the conversation closed) meanwhile: the bot says nothing
+          if (locked.state === 'closed' || !still(locked)) {
+            skipped = true;
+            throw new BotSkipped();
+          }
+        },
+      )
+      .catch((error: unknown) => {
+        if (error instanceof BotSkipped) return null;
+        throw error;
+      });
+    return skipped ? null : stored;
   }
 
   async function present(row: ConversationRow): Promise<ChatConversation> {
@@ -197,14 +259,19 @@ export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick
         agentId = Number(input.peer.slice('agent-'.length));
         if (!(await agentOf(agentId))) throw ApiError.notFound(AGENT_NOT_FOUND);
       }
-      // no FAQ bot answers yet: a new conversation waits for a person
+      // support starts with the FAQ bot (greeting first); an agent's conversation waits for the agent
+      const withBot = bot && input.peer === 'support';
       const row = await repo.openConversation({
         userId: viewer.userId,
         peer: input.peer,
         agentId,
         cityId: input.cityId ?? null,
-        state: 'waiting',
+        state: withBot ? 'bot' : 'waiting',
       });
+      if (withBot && row.lastSeq === 0 && row.state === 'bot') {
+        const greeted = await botSays(row.id, 'text', CHAT_BOT.greeting, (locked) => locked.lastSeq === 0);
+        if (greeted) return present(greeted.conversation);
+      }
       return present(row);
     },
 
@@ -235,10 +302,26 @@ export function createChatService({ repo, staff }: { repo: ChatRepo; staff: Pick
         },
       );
       if (!stored) throw new ChatRefusal('not_found', CHAT_MESSAGES.conversationNotFound);
-      const changed = claimed
+      let changed = claimed
         ? await present({ ...stored.conversation, state: 'claimed', staffUserId: viewer.userId })
         : null;
-      return { message: stored.message, duplicate: stored.duplicate, audience: audienceOf(row), changed };
+      const replies: ChatMessage[] = [];
+      // the FAQ bot answers a user's text while it serves the conversation; 转人工 hands it to a person
+      if (!stored.duplicate && side.role === 'user' && stored.conversation.state === 'bot' && body.kind === 'text') {
+        const text = body.text ?? '';
+        if (isHandoff(text)) {
+          const handed = await repo.handOff(row.id);
+          if (handed) {
+            changed = await present(handed);
+            const notice = await botSays(row.id, 'notice', CHAT_BOT.handedOff, () => true);
+            if (notice) replies.push(notice.message);
+          }
+        } else {
+          const reply = await botSays(row.id, 'text', botAnswer(text), (locked) => locked.state === 'bot');
+          if (reply) replies.push(reply.message);
+        }
+      }
+      return { message: stored.message, duplicate: stored.duplicate, audience: audienceOf(row), changed, replies };
     },
 
     /** Stores an uploaded image (its bytes checked: type, size, dimensions) for the viewer's next message. */

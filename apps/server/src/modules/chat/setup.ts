@@ -27,6 +27,7 @@ export function createChat({
   redisUrl,
   log,
   heartbeatMs = CHAT_HEARTBEAT_MS,
+  bot = true,
 }: {
   db: Database;
   staff: Pick<StaffModule, 'rolesOf'>;
@@ -34,8 +35,10 @@ export function createChat({
   redisUrl?: string | undefined;
   log: FastifyBaseLogger;
   heartbeatMs?: number | undefined;
+  /** The FAQ bot (on unless a test of the protocol's mechanics turns it off). */
+  bot?: boolean | undefined;
 }): Chat {
-  const service = createChatService({ repo: createChatRepo(db), staff });
+  const service = createChatService({ repo: createChatRepo(db), staff, bot });
   const bus = redis && redisUrl ? redisChatBus({ url: redisUrl, publisher: redis, log }) : inProcessChatBus(log);
   const counters = redis ? redisWindowCounter(redis, { prefix: 'fjt:chat' }) : memoryWindowCounter();
   const hub = createChatHub({

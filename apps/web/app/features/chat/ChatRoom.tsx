@@ -12,7 +12,14 @@ import {
   type RefObject,
 } from 'react';
 import { Link } from 'react-router';
-import { CHAT_IMAGE_TYPES, CHAT_MAX_TEXT, CHAT_MESSAGES, type ChatConversation, type ChatMessage } from '@fjt/domain';
+import {
+  CHAT_IMAGE_TYPES,
+  CHAT_MAX_TEXT,
+  CHAT_MESSAGES,
+  type ChatConversation,
+  type ChatMessage,
+  CHAT_BOT,
+} from '@fjt/domain';
 import { TitleBar } from '../../components/app-chrome/TitleBar.tsx';
 import { unitPrice } from '../../lib/display.ts';
 import type { ChatConnection, ChatPreview, ChatSnapshot, OutboxEntry } from './connection.ts';
@@ -241,26 +248,43 @@ export function ChatRoom(props: ChatRoomProps) {
           </button>
         </div>
       ) : (
-        <Composer
-          onSend={(text) => {
-            atBottom.current = true;
-            connection.send(conversation.id, { kind: 'text', text });
-          }}
-          onImage={async (file) => {
-            const uploaded = await uploadChatImage(file);
-            if (!uploaded.ok) {
-              onError(uploaded.message);
-              return;
-            }
-            atBottom.current = true;
-            connection.send(
-              conversation.id,
-              { kind: 'image', imageId: uploaded.body.imageId },
-              { image: uploaded.body.image },
-            );
-          }}
-          onTyping={() => connection.typing(conversation.id)}
-        />
+        <>
+          {conversation.state === 'bot' ? (
+            <div className="chat__quick">
+              <button
+                type="button"
+                className="chat__quick-btn"
+                data-testid="chat-handoff"
+                onClick={() => {
+                  atBottom.current = true;
+                  connection.send(conversation.id, { kind: 'text', text: CHAT_BOT.handoff });
+                }}
+              >
+                {CHAT_BOT.handoff}
+              </button>
+            </div>
+          ) : null}
+          <Composer
+            onSend={(text) => {
+              atBottom.current = true;
+              connection.send(conversation.id, { kind: 'text', text });
+            }}
+            onImage={async (file) => {
+              const uploaded = await uploadChatImage(file);
+              if (!uploaded.ok) {
+                onError(uploaded.message);
+                return;
+              }
+              atBottom.current = true;
+              connection.send(
+                conversation.id,
+                { kind: 'image', imageId: uploaded.body.imageId },
+                { image: uploaded.body.image },
+              );
+            }}
+            onTyping={() => connection.typing(conversation.id)}
+          />
+        </>
       )}
       {preview ? <ImagePreview image={preview} onClose={closePreview} /> : null}
     </div>
