@@ -239,6 +239,10 @@ try {
       rssMiBBeforeKill: rssBeforeKill,
       nginxUpstreamErrors: upstreamErrors.length,
       nginxUpstreamErrorSamples: upstreamErrors.slice(0, 3).map((l) => l.replace(/^\S+ \S+ /, '')),
+      // the upstream failed after its answer had begun: nginx cannot move such a request to the other instance
+      nginxUnretriable: upstreamErrors
+        .filter((l) => !l.includes('while reading response header') && !l.includes('while connecting'))
+        .map((l) => l.replace(/^\S+ \S+ /, '')),
     },
     singleProcessEmbedded: singleProcessFigures(),
   };

@@ -166,6 +166,8 @@ export interface LoadResult {
   timeouts: number;
   /** Responses by method and status class, when counted (the cluster's kill test). */
   byMethod?: Record<string, Record<string, number>>;
+  /** Requests that got no answer, by the client's error code (ECONNRESET, …). */
+  errorKinds?: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -191,6 +193,7 @@ export async function runLoad(base: string, set: UrlSet, options: LoadOptions): 
   const first = cursor.next;
   let exhausted = false;
   const byMethod: Record<string, Record<string, number>> = {};
+  const errorKinds: Record<string, number> = {};
   let instance: autocannon.Instance | undefined;
   const started = Date.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -238,6 +241,11 @@ export async function runLoad(base: string, set: UrlSet, options: LoadOptions): 
       },
       (error, res) => (error ? reject(error) : resolve(res)),
     );
+    instance.on('reqError', (error: Error & { code?: string }) => {
+      // with the second it happened (a kill's effect, or the run's own stop)
+      const kind = `${error.code ?? error.message} at ${Math.round((Date.now() - started) / 1000)} s`;
+      errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+    });
     if (options.onSecond) {
       const tick = setInterval(() => options.onSecond!(Math.round((Date.now() - started) / 1000)), 1000);
       instance.on('done', () => clearInterval(tick));
@@ -264,6 +272,7 @@ export async function runLoad(base: string, set: UrlSet, options: LoadOptions): 
     errors: result.errors,
     timeouts: result.timeouts,
     ...(options.countByMethod ? { byMethod } : {}),
+    ...(Object.keys(errorKinds).length ? { errorKinds } : {}),
   };
 }
 
