@@ -2,10 +2,10 @@
 // several instances (REDIS_URL). A data load publishes; every instance (this one included) listens and drops the
 // answers derived from the changed cities. The message format and the channel are @fjt/dataset's, shared with the
 // import and seed commands, which publish from processes of their own.
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DATA_CHANGED_CHANNEL, dataChanged, parseDataChanged, type DataChanged } from '@fjt/dataset';
-import { connectRedis, type Redis } from './redis.ts';
+import type { Redis } from './redis.ts';
+import { redisChannel } from './redis-channel.ts';
 
 export type DataChangeListener = (event: DataChanged) => void;
 
@@ -72,65 +72,27 @@ export interface RedisDataEventsOptions {
  */
 export function redisDataEvents({ url, publisher, log, subscriber }: RedisDataEventsOptions): DataEvents {
   const listeners = listenerSet(log);
-  // a change this process published has been applied already: its echo from Redis is skipped
-  const origin = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  const sub =
-    subscriber ??
-    connectRedis(url, {
-      // a subscriber waits as long as it takes; what it missed meanwhile is made good on reconnect (below)
-      maxRetriesPerRequest: null,
-      retryStrategy: (times) => Math.min(200 * times, 5000),
-      // subscribed by hand on every 'ready' (below), to know when the subscription is in place again
-      autoResubscribe: false,
-      connectionName: `fjt:data-events:${origin}`,
-    });
-  let subscriptions = 0;
-  let closing = false;
-  let resolveFirst: () => void = () => {};
-  const first = new Promise<void>((resolve) => (resolveFirst = resolve));
-  sub.on('error', (error: Error) => {
-    if (!closing) log.warn({ err: error }, 'data events: Redis subscriber error; reconnecting');
-  });
-  const subscribe = () => {
-    sub.subscribe(DATA_CHANGED_CHANNEL).then(
-      () => {
-        // Subscribed: nothing published from now on is missed. What was published while this connection was away
-        // (or before it first came up) is unknown, so everything derived is dropped once.
-        if (subscriptions++ > 0) log.info('data events: Redis subscription restored; dropping every derived answer');
-        listeners.emit(dataChanged(['unknown'], 'all'));
-        resolveFirst();
-      },
-      (error: unknown) => {
-        if (!closing) log.warn({ err: error }, 'data events: subscribing failed; retrying on the next connection');
-      },
-    );
-  };
-  sub.on('ready', subscribe);
-  if (sub.status === 'ready') subscribe();
-  sub.on('message', (channel: string, text: string) => {
-    if (channel !== DATA_CHANGED_CHANNEL) return;
-    const event = parseDataChanged(text);
-    if (event.origin === origin) return;
-    listeners.emit(event);
+  const channel = redisChannel({
+    url,
+    channel: DATA_CHANGED_CHANNEL,
+    publisher,
+    subscriber,
+    log,
+    label: 'data events',
+    // Subscribed: nothing published from now on is missed. What was published while this connection was away (or
+    // before it first came up) is unknown, so everything derived is dropped once.
+    onSubscribed: () => listeners.emit(dataChanged(['unknown'], 'all')),
+    onMessage: (text) => listeners.emit(parseDataChanged(text)),
   });
   return {
     async publish(event) {
+      // a change this process published has been applied already: its echo from Redis is skipped (redisChannel)
       listeners.emit(event);
-      try {
-        await publisher.publish(DATA_CHANGED_CHANNEL, JSON.stringify({ ...event, origin }));
-      } catch (error) {
-        log.error({ err: error }, 'data events: the other instances could not be told of a data change');
-      }
+      await channel.publish(event, 'the other instances could not be told of a data change');
     },
     onChange: listeners.add,
-    subscribed: () => first,
-    origin,
-    async close() {
-      closing = true;
-      resolveFirst();
-      // a connection that is away would make QUIT wait for it: a shutdown does not
-      if (sub.status === 'ready') await sub.quit().catch(() => sub.disconnect());
-      else sub.disconnect();
-    },
+    subscribed: channel.subscribed,
+    origin: channel.origin,
+    close: channel.close,
   };
 }

@@ -3,10 +3,10 @@
 // pub/sub (its own subscriber connection, like lib/data-events.ts) when REDIS_URL is set. Pub/sub delivers only to who
 // is subscribed: a subscriber that was away tells its instance (onRestored), which makes every connection catch up
 // from the database — the messages themselves are never only on the bus.
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServerFrame } from '@fjt/domain';
-import { connectRedis, type Redis } from '../../lib/redis.ts';
+import type { Redis } from '../../lib/redis.ts';
+import { redisChannel } from '../../lib/redis-channel.ts';
 import type { ChatAudience } from './service.ts';
 
 export const CHAT_CHANNEL = 'fjt:chat:v1';
@@ -78,70 +78,39 @@ export function redisChatBus({
 }): ChatBus {
   const handlers = handlerSet<[ChatBusEvent]>(log);
   const restored = handlerSet<[]>(log);
-  // this instance's own events were delivered here at publish: their echo from Redis is skipped
-  const origin = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  const sub =
-    subscriber ??
-    connectRedis(url, {
-      maxRetriesPerRequest: null,
-      retryStrategy: (times) => Math.min(200 * times, 5000),
-      autoResubscribe: false,
-      connectionName: `fjt:chat:${origin}`,
-    });
-  let subscriptions = 0;
-  let closing = false;
-  let resolveFirst: () => void = () => {};
-  const first = new Promise<void>((resolve) => (resolveFirst = resolve));
-  sub.on('error', (error: Error) => {
-    if (!closing) log.warn({ err: error }, 'chat bus: Redis subscriber error; reconnecting');
-  });
-  const subscribe = () => {
-    sub.subscribe(CHAT_CHANNEL).then(
-      () => {
-        if (subscriptions++ > 0) {
-          log.info('chat bus: Redis subscription restored; connections catch up from the database');
-          restored.emit();
-        }
-        resolveFirst();
-      },
-      (error: unknown) => {
-        if (!closing) log.warn({ err: error }, 'chat bus: subscribing failed; retrying on the next connection');
-      },
-    );
-  };
-  sub.on('ready', subscribe);
-  if (sub.status === 'ready') subscribe();
-  sub.on('message', (channel: string, text: string) => {
-    if (channel !== CHAT_CHANNEL) return;
-    let parsed: ChatBusEvent & { origin?: string };
-    try {
-      parsed = JSON.parse(text) as ChatBusEvent & { origin?: string };
-    } catch {
-      log.warn('chat bus: an unreadable event was ignored');
-      return;
-    }
-    if (parsed.origin === origin) return;
-    const { origin: _origin, ...event } = parsed;
-    handlers.emit(event);
+  const channel = redisChannel({
+    url,
+    channel: CHAT_CHANNEL,
+    publisher,
+    subscriber,
+    log,
+    label: 'chat bus',
+    // after an outage the connections catch up from the database (what the bus carried meanwhile is lost)
+    onSubscribed: (again) => {
+      if (again) restored.emit();
+    },
+    onMessage: (text) => {
+      let parsed: ChatBusEvent & { origin?: string };
+      try {
+        parsed = JSON.parse(text) as ChatBusEvent & { origin?: string };
+      } catch {
+        log.warn('chat bus: an unreadable event was ignored');
+        return;
+      }
+      const { origin: _origin, ...event } = parsed;
+      handlers.emit(event);
+    },
   });
   return {
     async publish(_conversationId, event) {
+      // delivered here at once; this instance's echo from Redis is skipped (redisChannel)
       handlers.emit(event);
-      try {
-        await publisher.publish(CHAT_CHANNEL, JSON.stringify({ ...event, origin }));
-      } catch (error) {
-        // the message is stored: the other instances' clients get it when they resume
-        log.error({ err: error }, 'chat bus: the other instances could not be told');
-      }
+      // the message is stored: if Redis fails, the other instances' clients get it when they resume
+      await channel.publish(event, 'the other instances could not be told');
     },
     subscribe: handlers.add,
     onRestored: restored.add,
-    subscribed: () => first,
-    async close() {
-      closing = true;
-      resolveFirst();
-      if (sub.status === 'ready') await sub.quit().catch(() => sub.disconnect());
-      else sub.disconnect();
-    },
+    subscribed: channel.subscribed,
+    close: channel.close,
   };
 }
