@@ -1,10 +1,11 @@
 // The server's cross-cutting contract, on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
-import { buildApp } from './app.ts';
+import { KEEP_ALIVE_TIMEOUT_MS, buildApp } from './app.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -28,6 +29,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await database.destroy();
+});
+
+describe('behind the proxy', () => {
+  it('keeps idle keep-alive connections longer than nginx keeps its upstream ones (60 s), so nginx closes first', () => {
+    expect(app.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    const conf = readFileSync(new URL('../../../deploy/nginx.conf', import.meta.url), 'utf8');
+    const nginxSeconds = Number(/keepalive_timeout (\d+)s;/.exec(conf)?.[1]);
+    expect(nginxSeconds * 1000).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
+  });
 });
 
 describe('API envelope and errors', () => {

@@ -153,6 +153,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long an idle keep-alive connection stays open here: longer than the proxy's upstream keepalive_timeout. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export async function buildApp({
   env,
   database,
@@ -171,6 +174,10 @@ export async function buildApp({
     // X-Forwarded-* are believed only from the configured proxies: anyone else could claim any client address
     // (rate limits) or host (links), so request.ip is the socket's peer unless a trusted proxy says otherwise.
     trustProxy: env.TRUST_PROXY?.length ? env.TRUST_PROXY : false,
+    // An idle keep-alive connection is closed by the proxy, never by us: nginx keeps its upstream connections 60 s
+    // (deploy/nginx.conf), and a server closing one first (Node's default is 5 s) races nginx reusing it, a request
+    // then lost mid-flight (the cluster's kill test saw it as client resets).
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // One line per request only when debugging: at hundreds of requests a second it is noise and cost.
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
     // Every log line of a request carries its id (reqId): the proxy's X-Request-Id when it is a sane one, else ours.
