@@ -55,9 +55,17 @@ export function faqTokens(text: string): Set<string> {
   return tokens;
 }
 
+/** Each entry's question tokens, computed once (the bot matches every message against every entry). */
+const questionTokens = new WeakMap<FaqEntry, Set<string>>();
+function tokensOfQuestion(entry: FaqEntry): Set<string> {
+  let tokens = questionTokens.get(entry);
+  if (!tokens) questionTokens.set(entry, (tokens = faqTokens(entry.q)));
+  return tokens;
+}
+
 function score(message: Set<string>, text: string, entry: FaqEntry): number {
   if (message.size === 0) return 0;
-  const question = faqTokens(entry.q);
+  const question = tokensOfQuestion(entry);
   let covered = 0;
   for (const t of message) if (question.has(t)) covered += 1;
   // share of the message the question explains, tempered by how much of the question the message touched

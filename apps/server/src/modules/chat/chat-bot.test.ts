@@ -3,12 +3,11 @@
 // conversation to a person (waiting, a notice) and the bot is silent from then on; a staff member's message claims it.
 // An agent's conversation has no bot. Real WebSocket clients against the seeded app, the bot on as deployed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_BOT, SUPPORT_FAQ_ENTRIES, type ChatConversation, type ChatServerFrame } from '@fjt/domain';
+import { CHAT_BOT, SUPPORT_FAQ_ENTRIES, type ChatServerFrame } from '@fjt/domain';
 import { seededApp, signInAs, testPhone, type SignedIn } from '../../testing.ts';
 import { createStaffService } from '../staff/service.ts';
-import { ChatTestServer, clientId, type ChatClient } from './testing.ts';
+import { ChatTestServer, clientId, openConversation, type ChatClient } from './testing.ts';
 
-const API = '/rabbit/v1';
 const seeded = seededApp('small');
 let server: ChatTestServer;
 
@@ -19,16 +18,7 @@ afterAll(async () => {
   await server?.closeClients();
 });
 
-async function open(user: SignedIn, peer = 'support'): Promise<ChatConversation> {
-  const res = await seeded.app.inject({
-    method: 'POST',
-    url: `${API}/im/conversations`,
-    headers: user.headers,
-    payload: { peer },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { body: { conversation: ChatConversation } }).body.conversation;
-}
+const open = (user: SignedIn, peer = 'support') => openConversation(seeded.app, user, peer);
 
 const messageFrame = (f: ChatServerFrame, role: string): f is Extract<ChatServerFrame, { t: 'message' }> =>
   f.t === 'message' && f.message.senderRole === role;

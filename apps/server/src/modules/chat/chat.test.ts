@@ -13,14 +13,13 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_PROTOCOL_VERSION,
   CHAT_WS_PATH,
-  type ChatConversation,
   type ChatHistoryBody,
   type ChatStaffListBody,
   type ChatServerFrame,
 } from '@fjt/domain';
 import { expectFail, seededApp, signInAs, startSeededApp, testPhone, type SignedIn } from '../../testing.ts';
 import { createStaffService } from '../staff/service.ts';
-import { ChatTestServer, clientId } from './testing.ts';
+import { ChatTestServer, clientId, openConversation as openConversationOf } from './testing.ts';
 import { CHAT_MAX_CONNECTIONS_PER_USER } from './ws.ts';
 import { AGENT_NOT_FOUND, ESTATE_NOT_FOUND, SUPPORT_NAME } from './service.ts';
 
@@ -36,17 +35,7 @@ afterAll(async () => {
   await server?.closeClients();
 });
 
-async function openConversation(user: SignedIn, peer = 'support'): Promise<ChatConversation> {
-  const res = await seeded.app.inject({
-    method: 'POST',
-    url: `${API}/im/conversations`,
-    headers: user.headers,
-    payload: { peer },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['cache-control']).toBe('no-store');
-  return (res.json() as { body: { conversation: ChatConversation } }).body.conversation;
-}
+const openConversation = (user: SignedIn, peer = 'support') => openConversationOf(seeded.app, user, peer);
 
 /** A signed-in user with an open support conversation and a connected, greeted client. */
 async function userWithConversation() {

@@ -1,10 +1,11 @@
 // Test helpers of the chat: a real WebSocket client (the `ws` package) that keeps every frame it gets, and the app
-// listening on a port of its own. Used by chat.test.ts and chat-instances.test.ts only.
+// listening on a port of its own, and opening a conversation over HTTP. Used by the chat's tests only.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { CHAT_PROTOCOL_VERSION, CHAT_WS_PATH, type ChatServerFrame } from '@fjt/domain';
+import { CHAT_PROTOCOL_VERSION, CHAT_WS_PATH, type ChatConversation, type ChatServerFrame } from '@fjt/domain';
 
 export const clientId = () => randomUUID();
 
@@ -114,4 +115,21 @@ export class ChatTestServer {
   async closeClients() {
     for (const client of this.clients) client.close();
   }
+}
+
+/** POST im/conversations as `user` (200 expected, never cached): the user's open conversation with `peer`. */
+export async function openConversation(
+  app: FastifyInstance,
+  user: { headers: Record<string, string> },
+  peer = 'support',
+): Promise<ChatConversation> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/rabbit/v1/im/conversations',
+    headers: user.headers,
+    payload: { peer },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return (res.json() as { body: { conversation: ChatConversation } }).body.conversation;
 }
