@@ -40,7 +40,7 @@ test.describe('/ops', () => {
     await page.screenshot({ path: shot('ops-403'), fullPage: true });
   });
 
-  test('the demo ops user grants a role on /ops/staff and finds it on /ops/audit; the new support user sees the list only', async ({
+  test('the demo ops user grants a role on /ops/staff and finds it on /ops/audit; the new support user sees the list and the support desk only', async ({
     page,
     browser,
   }) => {
@@ -115,6 +115,7 @@ test.describe('/ops', () => {
     await expect(supportPage.getByRole('navigation', { name: '控制台' }).getByRole('link')).toHaveText([
       '概览',
       '工作人员',
+      '在线客服',
     ]);
     const refused = await supportPage.goto('/ops/audit');
     expect(refused?.status()).toBe(403);

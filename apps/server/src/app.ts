@@ -436,6 +436,7 @@ export async function buildApp({
       await api.register(leadsRoutes, { leads, staff, sandbox: smsProvider === 'sandbox' });
       await api.register(chatRoutes, {
         chat: chat.service,
+        desk: chat.desk,
         hub: chat.hub,
         presence: chat.presence,
         bus: chat.bus,

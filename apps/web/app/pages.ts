@@ -194,6 +194,7 @@ export const PAGES: Record<string, PageInfo> = {
   'ops-import': { title: '数据导入', noindex: true, ownLayout: true },
   'ops-codes': { title: '兑换码', noindex: true, ownLayout: true },
   'ops-leads': { title: '线索', noindex: true, ownLayout: true },
+  'ops-support': { title: '在线客服', noindex: true, ownLayout: true },
   'ops-orders': { title: '订单', noindex: true, ownLayout: true },
   'ops-wallet': { title: '提现审核', noindex: true, ownLayout: true },
 };

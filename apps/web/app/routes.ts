@@ -176,6 +176,7 @@ export default [
     route('import', 'routes/ops/import.tsx', { id: 'ops-import' }),
     route('codes', 'routes/ops/codes.tsx', { id: 'ops-codes' }),
     route('leads', 'routes/ops/leads.tsx', { id: 'ops-leads' }),
+    route('support', 'routes/ops/support.tsx', { id: 'ops-support' }),
     route('orders', 'routes/ops/orders.tsx', { id: 'ops-orders' }),
     route('wallet', 'routes/ops/wallet.tsx', { id: 'ops-wallet' }),
   ]),

@@ -28,6 +28,13 @@ export const chatConversation = pgTable(
     /** The last sequence number the user, and the staff side, have read. */
     userReadSeq: integer('user_read_seq').notNull().default(0),
     staffReadSeq: integer('staff_read_seq').notNull().default(0),
+    /**
+     * Since when it waits for a person (转人工, or opened with an agent): the support console's queue orders by it
+     * and shows the wait; null while the bot serves it.
+     */
+    waitingSince: at('waiting_since'),
+    /** When a person claimed it (the wait ended). */
+    claimedAt: at('claimed_at'),
     /** Why it was closed (resolved, timeout, …). */
     closeTag: text('close_tag'),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -237,6 +237,11 @@ export const CHAT_POLL_MS = 25_000;
 /** NEW GET im/staff/conversations?state: the conversations a staff member answers, newest activity first (staff). */
 export const chatStaffListQuery = z.object({
   state: z.enum(CHAT_CONVERSATION_STATES, { error: '会话状态不正确' }).optional(),
+  /** 1: only the conversations the viewer answers. */
+  mine: z
+    .enum(['0', '1'], { error: 'mine 只能是 0 或 1' })
+    .transform((v) => v === '1')
+    .optional(),
 });
 export const chatStaffConversation = chatConversation.extend({
   /** The user as staff see them (房价通用户<id>). */
@@ -245,12 +250,107 @@ export const chatStaffConversation = chatConversation.extend({
   staffReadSeq: z.number().int(),
   /** ISO time of the last message or change. */
   updatedAt: z.string(),
+  /** ISO time since which it waits for a person (转人工, or opened with an agent); null while the bot serves it. */
+  waitingSince: z.string().nullable(),
+  /** The staff user answering it (once claimed), and whether that is the viewer. */
+  staffUserId: z.number().int().nullable(),
+  mine: z.boolean(),
+  /** The newest message, for the queue's one-line preview ([图片], [小区] for the other kinds). */
+  preview: z.string().nullable(),
+  /** Why it was closed (CHAT_CLOSE_TAGS or the staff's own tag). */
+  closeTag: z.string().nullable(),
 });
 export type ChatStaffConversation = z.infer<typeof chatStaffConversation>;
 export const chatStaffListBody = z.object({ list: z.array(chatStaffConversation) });
 export type ChatStaffListBody = z.infer<typeof chatStaffListBody>;
 /** The most a staff list answers. */
 export const CHAT_STAFF_LIST_SIZE = 100;
+
+/** The support console's close reasons (the tag stored with a closed conversation), in the order it offers them. */
+export const CHAT_CLOSE_TAGS = {
+  resolved: '已解决',
+  no_reply: '用户未回复',
+  follow_up: '转线下跟进',
+  complaint: '投诉建议',
+  invalid: '无效会话',
+} as const;
+export type ChatCloseTag = keyof typeof CHAT_CLOSE_TAGS;
+
+/** The support console's canned replies (快捷回复): a tap puts one into the input, to send as it is or edit. */
+export const CHAT_CANNED_REPLIES: readonly string[] = [
+  '您好，我是房价通客服小房，很高兴为您服务，请问有什么可以帮您？',
+  '请稍等，我这边帮您查询一下。',
+  '会员开通后立即生效，可在「我的-会员中心」查看到期时间。',
+  '订单退款会在1–3个工作日内原路退回，请留意支付账户的到账通知。',
+  '成交价数据来自各地公开的网签备案信息，每月更新一次。',
+  '如果不希望经纪人再联系您，可在「我的-隐私设置」中关闭，或回复「不再联系我」，我们会立即处理。',
+  '请问还有其他问题吗？',
+  '感谢您的耐心等待，祝您生活愉快！',
+];
+
+/** Messages of the support console. */
+export const CHAT_DESK_MESSAGES = {
+  claimedByOther: '该会话已由其他客服接待',
+  notClaimedByYou: '请先接入该会话',
+  transferTarget: '只能转接给其他客服人员',
+  summarySupportOnly: '只有客服可以查看用户资料',
+  userGone: '该用户已注销',
+  /** The notices the user sees. */
+  claimed: (name: string) => `${name}已接入，很高兴为您服务`,
+  transferred: '已为您转接其他客服，请稍候',
+} as const;
+
+// NEW POST im/conversations/{id}/claim: the staff member takes a waiting (or bot-served) conversation; the user sees
+// CHAT_DESK_MESSAGES.claimed. NEW POST im/conversations/{id}/transfer: the support member answering it hands it to
+// another support member.
+export const chatTransferInput = z.object({ toUserId: idParam('toUserId', '客服编号不正确') });
+
+/** NEW GET im/staff/desk: what the console needs once: the viewer, colleagues to transfer to, canned replies, tags. */
+export const chatDeskBody = z.object({
+  userId: z.number().int(),
+  support: z.boolean(),
+  agentId: z.number().int().nullable(),
+  /** The other support staff (transfer targets), with whether they have a console open now. */
+  colleagues: z.array(z.object({ userId: z.number().int(), name: z.string(), online: z.boolean() })),
+  canned: z.array(z.string()),
+  closeTags: z.array(z.object({ tag: z.string(), label: z.string() })),
+});
+export type ChatDeskBody = z.infer<typeof chatDeskBody>;
+
+/**
+ * NEW GET im/conversations/{id}/summary (support role): the user beside the conversation — registration, masked
+ * mobile, membership end, recent orders and recent leads (5 each, newest first).
+ */
+export const chatUserSummaryBody = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  mobile: z.string(),
+  regDate: z.string(),
+  vipExpireDate: z.string().nullable(),
+  /** The membership is running now. */
+  vipActive: z.boolean(),
+  orders: z.array(
+    z.object({
+      orderNo: z.string(),
+      subject: z.string(),
+      amountFen: z.number().int(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  leads: z.array(
+    z.object({
+      id: z.number().int(),
+      estateName: z.string().nullable(),
+      serviceType: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Earlier conversations of the user with support (closed), newest first. */
+  pastConversations: z.number().int(),
+});
+export type ChatUserSummary = z.infer<typeof chatUserSummaryBody>;
 
 /** NEW POST im/conversations/{id}/close: ends a conversation (its user, or the staff answering it). */
 export const chatCloseInput = z.object({

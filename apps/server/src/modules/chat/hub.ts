@@ -486,9 +486,10 @@ export function createChatHub({
       return byUser.get(userId)?.size ?? 0;
     },
 
-    /** Who answers on this instance: a support connection, and the agents with a connection. */
-    staffHere(): { support: boolean; agentIds: number[] } {
-      return { support: supportDesk.size > 0, agentIds: [...byAgent.keys()] };
+    /** Who answers on this instance: a support connection (and whose), and the agents with a connection. */
+    staffHere(): { support: boolean; agentIds: number[]; supportUserIds: number[] } {
+      const supportUserIds = [...new Set([...supportDesk].map((c) => c.viewer.userId))];
+      return { support: supportDesk.size > 0, agentIds: [...byAgent.keys()], supportUserIds };
     },
 
     get size() {

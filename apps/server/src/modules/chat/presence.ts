@@ -1,5 +1,6 @@
 // Whether someone answers a peer right now: a support staff member connected (peer 'support'), or the agent's staff
-// member (peer 'agent-<id>'), on any instance. Alone, an instance knows from its own connections. With Redis, each
+// member (peer 'agent-<id>'), on any instance; and which support staff members are connected (the console's transfer
+// targets). Alone, an instance knows from its own connections. With Redis, each
 // instance also keeps its entries in sorted sets (member: the instance, score: until when it holds), written when a
 // staff connection comes or goes and every PRESENCE_BEAT_MS. An instance that dies without cleaning up drops out
 // when its entries expire.
@@ -11,15 +12,20 @@ export const PRESENCE_BEAT_MS = 10_000;
 export const PRESENCE_TTL_MS = 3 * PRESENCE_BEAT_MS;
 const SUPPORT_KEY = 'fjt:chat:online:support';
 const agentKey = (agentId: number) => `fjt:chat:online:agent:${agentId}`;
+const supportUserKey = (userId: number) => `fjt:chat:online:support-user:${userId}`;
 
 export interface StaffHere {
   support: boolean;
   agentIds: number[];
+  /** The support staff users with a connection here. */
+  supportUserIds: number[];
 }
 
 export interface ChatPresence {
   /** Someone answers the peer now (this instance or another). */
   online(peer: { peer: string; agentId: number | null }): Promise<boolean>;
+  /** Those of these support staff users who have a connection now (this instance or another). */
+  onlineSupport(userIds: readonly number[]): Promise<Set<number>>;
   /** This instance's staff connections changed: publish at once. */
   changed(): void;
   close(): Promise<void>;
@@ -31,6 +37,10 @@ const localOnline = (here: StaffHere, peer: { peer: string; agentId: number | nu
 export function localPresence(staffHere: () => StaffHere): ChatPresence {
   return {
     online: async (peer) => localOnline(staffHere(), peer),
+    onlineSupport: async (userIds) => {
+      const here = new Set(staffHere().supportUserIds);
+      return new Set(userIds.filter((id) => here.has(id)));
+    },
     changed: () => {},
     close: async () => {},
   };
@@ -48,7 +58,7 @@ export function redisPresence({
   now?: () => number;
 }): ChatPresence {
   const instance = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  let published: StaffHere = { support: false, agentIds: [] };
+  let published: StaffHere = { support: false, agentIds: [], supportUserIds: [] };
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -64,6 +74,11 @@ export function redisPresence({
     }
     for (const agentId of published.agentIds)
       if (!here.agentIds.includes(agentId)) multi.zrem(agentKey(agentId), instance);
+    for (const userId of here.supportUserIds) {
+      multi.zadd(supportUserKey(userId), until, instance).pexpire(supportUserKey(userId), PRESENCE_TTL_MS);
+    }
+    for (const userId of published.supportUserIds)
+      if (!here.supportUserIds.includes(userId)) multi.zrem(supportUserKey(userId), instance);
     await multi.exec();
     published = here;
   }
@@ -101,6 +116,23 @@ export function redisPresence({
         return false;
       }
     },
+    async onlineSupport(userIds) {
+      const here = new Set(staffHere().supportUserIds);
+      const online = new Set(userIds.filter((id) => here.has(id)));
+      const elsewhere = userIds.filter((id) => !here.has(id));
+      if (elsewhere.length === 0) return online;
+      try {
+        const multi = redis.multi();
+        for (const id of elsewhere) multi.zcount(supportUserKey(id), now(), '+inf');
+        const counts = (await multi.exec()) ?? [];
+        elsewhere.forEach((id, i) => {
+          if (Number(counts[i]?.[1] ?? 0) > 0) online.add(id);
+        });
+      } catch (error) {
+        log.warn({ err: error }, 'chat presence: Redis unreachable; answering from this instance only');
+      }
+      return online;
+    },
     changed: schedule,
     async close() {
       closed = true;
@@ -109,6 +141,7 @@ export function redisPresence({
       // this instance answers nobody any more
       const multi = redis.multi().zrem(SUPPORT_KEY, instance);
       for (const agentId of published.agentIds) multi.zrem(agentKey(agentId), instance);
+      for (const userId of published.supportUserIds) multi.zrem(supportUserKey(userId), instance);
       await multi.exec().catch(() => {});
     },
   };

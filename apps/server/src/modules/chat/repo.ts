@@ -43,6 +43,13 @@ export interface NewMessage {
 
 export type Reader = 'user' | 'staff';
 
+export interface StaffConversationRow extends ConversationRow {
+  updatedAt: string;
+  waitingSince: string | null;
+  closeTag: string | null;
+  preview: string | null;
+}
+
 export interface ChatImageRow {
   id: number;
   userId: number;
@@ -84,8 +91,9 @@ export function createChatRepo(db: Database) {
       const found = await repo.openConversationOf(input.userId, input.peer);
       if (found) return found;
       await db.execute(
-        sql`INSERT INTO chat_conversation (user_id, peer, agent_id, city_id, state)
-            VALUES (${input.userId}, ${input.peer}, ${input.agentId}, ${input.cityId}, ${input.state})
+        sql`INSERT INTO chat_conversation (user_id, peer, agent_id, city_id, state, waiting_since)
+            VALUES (${input.userId}, ${input.peer}, ${input.agentId}, ${input.cityId}, ${input.state},
+                    ${input.state === 'waiting' ? sql`now()` : null})
             ON CONFLICT (user_id, peer) WHERE state <> 'closed' DO NOTHING`,
       );
       const row = await repo.openConversationOf(input.userId, input.peer);
@@ -137,39 +145,53 @@ export function createChatRepo(db: Database) {
       });
     },
 
-    /** The conversations a staff member answers (support's, and/or one agent's), newest activity first. */
+    /**
+     * The conversations a staff member answers (support's, and/or one agent's): the waiting ones longest-waiting
+     * first (the queue), the others newest activity first; `mineOf` keeps those the staff user answers.
+     */
     async staffList(
       scope: { support: boolean; agentId: number | null },
-      state: ChatConversationState | undefined,
+      filter: { state?: ChatConversationState | undefined; mineOf?: number | undefined },
       limit: number,
-    ): Promise<(ConversationRow & { updatedAt: string })[]> {
+    ): Promise<StaffConversationRow[]> {
       const whose = [
         ...(scope.support ? [sql`c.peer = 'support'`] : []),
         ...(scope.agentId !== null ? [sql`c.agent_id = ${scope.agentId}`] : []),
       ];
       if (whose.length === 0) return [];
+      const where = [sql`(${sql.join(whose, sql` OR `)})`];
+      if (filter.state) where.push(sql`c.state = ${filter.state}`);
+      if (filter.mineOf !== undefined) where.push(sql`c.staff_user_id = ${filter.mineOf}`);
+      const order =
+        filter.state === 'waiting' ? sql`c.waiting_since ASC NULLS LAST, c.id` : sql`c.updated_at DESC, c.id DESC`;
       return queryRows(
         db,
-        sql`SELECT ${conversationColumns}, ${TS('c.updated_at')} AS "updatedAt" FROM chat_conversation c
-            WHERE (${sql.join(whose, sql` OR `)}) ${state ? sql`AND c.state = ${state}` : sql``}
-            ORDER BY c.updated_at DESC, c.id DESC LIMIT ${limit}`,
+        sql`SELECT ${conversationColumns}, ${TS('c.updated_at')} AS "updatedAt",
+                   ${TS('c.waiting_since')} AS "waitingSince", c.close_tag AS "closeTag",
+                   (SELECT CASE m.kind WHEN 'image' THEN '[图片]' WHEN 'estate' THEN '[小区] ' || (m.estate->>'name')
+                                       ELSE left(m.text, 60) END
+                      FROM chat_message m WHERE m.conversation_id = c.id AND m.seq = c.last_seq) AS preview
+            FROM chat_conversation c
+            WHERE ${sql.join(where, sql` AND `)}
+            ORDER BY ${order} LIMIT ${limit}`,
       );
     },
 
     /** Closes an open conversation; the row as it is now (null: no such conversation). */
-    async close(id: number, tag: string): Promise<ConversationRow | null> {
-      await db.execute(
+    async close(id: number, tag: string, tx: Database = db): Promise<ConversationRow | null> {
+      await tx.execute(
         sql`UPDATE chat_conversation SET state = 'closed', close_tag = ${tag}, closed_at = now(), updated_at = now()
             WHERE id = ${id} AND state <> 'closed'`,
       );
-      return repo.conversation(id);
+      return repo.conversation(id, tx);
     },
 
     /** 转人工: a conversation the bot serves waits for a person. The conversation when it moved, else null. */
     async handOff(id: number): Promise<ConversationRow | null> {
       const [moved] = await queryRows<{ id: number }>(
         db,
-        sql`UPDATE chat_conversation SET state = 'waiting', updated_at = now() WHERE id = ${id} AND state = 'bot'
+        sql`UPDATE chat_conversation SET state = 'waiting', waiting_since = now(), updated_at = now()
+            WHERE id = ${id} AND state = 'bot'
             RETURNING id::int AS id`,
       );
       return moved ? repo.conversation(id) : null;
@@ -178,8 +200,16 @@ export function createChatRepo(db: Database) {
     /** Claims a waiting conversation for the staff user answering it (under storeMessage's lock). */
     async claim(tx: Database, conversationId: number, staffUserId: number): Promise<void> {
       await tx.execute(
-        sql`UPDATE chat_conversation SET state = 'claimed', staff_user_id = ${staffUserId}
+        sql`UPDATE chat_conversation SET state = 'claimed', staff_user_id = ${staffUserId}, claimed_at = now()
             WHERE id = ${conversationId} AND state IN ('bot', 'waiting')`,
+      );
+    },
+
+    /** Hands a claimed conversation to another staff user (under storeMessage's lock). */
+    async transfer(tx: Database, conversationId: number, toUserId: number): Promise<void> {
+      await tx.execute(
+        sql`UPDATE chat_conversation SET staff_user_id = ${toUserId}, claimed_at = now(), updated_at = now()
+            WHERE id = ${conversationId} AND state = 'claimed'`,
       );
     },
 

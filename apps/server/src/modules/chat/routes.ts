@@ -17,8 +17,11 @@ import {
   chatOpenBody,
   chatOpenInput,
   chatCloseInput,
+  chatDeskBody,
   chatStaffListBody,
   chatStaffListQuery,
+  chatTransferInput,
+  chatUserSummaryBody,
   chatUploadBody,
   idParam,
   parseId,
@@ -29,6 +32,7 @@ import { sendFail } from '../../plugins/envelope.ts';
 import type { ChatBus } from './bus.ts';
 import type { ChatHub } from './hub.ts';
 import type { ChatPresence } from './presence.ts';
+import type { ChatDesk, DeskChange } from './desk.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { ChatRefusal, IMAGE_NOT_FOUND, IMAGE_REQUIRED, type ChatService, type ChatViewer } from './service.ts';
 
@@ -77,10 +81,11 @@ export const chatPollQuery = z.object({
 
 export const chatRoutes: FastifyPluginAsyncZod<{
   chat: ChatService;
+  desk: ChatDesk;
   hub: ChatHub;
   presence: ChatPresence;
   bus: ChatBus;
-}> = async (app, { chat, hub, presence, bus }) => {
+}> = async (app, { chat, desk, hub, presence, bus }) => {
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
   async function viewerOf(request: FastifyRequest): Promise<ChatViewer> {
@@ -176,20 +181,99 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /** A staff action's change, told to everyone in the conversation (the notice first, then the new state). */
+  async function tell(change: DeskChange) {
+    if (!change.changed) return;
+    const { audience } = change;
+    if (change.notice)
+      await bus.publish(audience.conversationId, { audience, frame: { t: 'message', message: change.notice } });
+    await bus.publish(audience.conversationId, {
+      audience,
+      frame: { t: 'conversation', conversation: change.conversation },
+    });
+  }
+
+  app.get(
+    '/im/staff/desk',
+    {
+      schema: {
+        tags,
+        summary: '客服工作台（新，工作人员）：可转接的客服及是否在线、快捷回复、结束原因',
+        response: { 200: envelopeOf(chatDeskBody) },
+      },
+    },
+    async (request) => ok(await desk.desk(await viewerOf(request))),
+  );
+
   app.get(
     '/im/staff/conversations',
     {
       schema: {
         tags,
         summary:
-          '工作人员会话列表（新）：客服看全部在线客服会话，经纪人看自己的会话；可按状态筛选，最近活动在前，最多100条',
+          '工作人员会话列表（新）：客服看全部在线客服会话，经纪人看自己的会话；可按状态筛选（排队中按等待时长，' +
+          '其余按最近活动），mine=1 只看自己接待的，最多100条',
         querystring: chatStaffListQuery,
         response: { 200: envelopeOf(chatStaffListBody) },
       },
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      return ok(await chat.staffList(viewer, request.query.state));
+      return ok(await desk.list(viewer, { state: request.query.state, mine: request.query.mine }));
+    },
+  );
+
+  app.get(
+    '/im/conversations/:id/summary',
+    {
+      schema: {
+        tags,
+        summary: '会话用户资料（新，仅客服）：注册时间、脱敏手机号、会员到期、最近5笔订单与5条线索、历史会话数',
+        params: chatConversationParams,
+        response: { 200: envelopeOf(chatUserSummaryBody) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      return ok(await answer(() => desk.summary(viewer, request.params.id)));
+    },
+  );
+
+  app.post(
+    '/im/conversations/:id/claim',
+    {
+      schema: {
+        tags,
+        summary:
+          '接入会话（新，负责的客服/经纪人）：排队中或机器人接待的会话归自己，用户收到接入提示；已被他人接入 409',
+        params: chatConversationParams,
+        response: { 200: envelopeOf(chatOpenBody) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const change = await answer(() => desk.claim(viewer, request.params.id, request.ip));
+      await tell(change);
+      return ok({ conversation: change.conversation });
+    },
+  );
+
+  app.post(
+    '/im/conversations/:id/transfer',
+    {
+      schema: {
+        tags,
+        summary: '转接会话（新，客服）：把自己接待中的会话转给另一位客服，用户收到转接提示；写审计日志',
+        params: chatConversationParams,
+        body: chatTransferInput,
+        response: { 200: envelopeOf(chatOpenBody) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const change = await answer(() => desk.transfer(viewer, request.params.id, request.body.toUserId, request.ip));
+      await tell(change);
+      return ok({ conversation: change.conversation });
     },
   );
 
@@ -198,7 +282,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: '结束会话（新，会话的用户本人或负责的客服/经纪人）：通知所有参与者；重复结束无副作用',
+        summary:
+          '结束会话（新，会话的用户本人或负责的客服/经纪人）：通知所有参与者；工作人员结束时记录原因并写审计日志；' +
+          '重复结束无副作用',
         params: chatConversationParams,
         body: chatCloseInput,
         response: { 200: envelopeOf(chatOpenBody) },
@@ -206,11 +292,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      const { conversation, audience, changed } = await answer(() =>
-        chat.close(viewer, request.params.id, request.body.tag),
-      );
-      if (changed) await bus.publish(audience.conversationId, { audience, frame: { t: 'conversation', conversation } });
-      return ok({ conversation });
+      const change = await answer(() => desk.close(viewer, request.params.id, request.body.tag, request.ip));
+      await tell(change);
+      return ok({ conversation: change.conversation });
     },
   );
 

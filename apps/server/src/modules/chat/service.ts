@@ -8,16 +8,12 @@ import {
   CHAT_MAX_IMAGE_BYTES,
   CHAT_MESSAGES,
   CHAT_PAGE_SIZE,
-  CHAT_STAFF_LIST_SIZE,
-  STAFF_ONLY,
   type ChatContentInput,
   type ChatConversation,
-  type ChatConversationState,
   type ChatErrorCode,
   type ChatHistoryBody,
   type ChatMessage,
   type ChatRole,
-  type ChatStaffListBody,
   type ChatUploadBody,
   SUPPORT_FAQ_ENTRIES,
   matchFaq,
@@ -354,28 +350,6 @@ export function createChatService({
       if (!allowed) return null;
       const data = await repo.imageData(id);
       return data ? { contentType: image.contentType, data } : null;
-    },
-
-    /** The conversations the viewer answers as staff (403 for a viewer who answers none). */
-    async staffList(viewer: ChatViewer, state?: ChatConversationState): Promise<ChatStaffListBody> {
-      if (!viewer.support && viewer.agentId === null) throw ApiError.forbidden(STAFF_ONLY);
-      const rows = await repo.staffList(viewer, state, CHAT_STAFF_LIST_SIZE);
-      const list = await Promise.all(
-        rows.map(async (row) => ({
-          ...(await present(row)),
-          userName: `${USER_NAME}${row.userId}`,
-          staffReadSeq: row.staffReadSeq,
-          updatedAt: row.updatedAt,
-        })),
-      );
-      return { list };
-    },
-
-    /** Ends a conversation (its user, or the staff answering it); every participant is told. Closing twice is fine. */
-    async close(viewer: ChatViewer, conversationId: number, tag = 'resolved') {
-      const { row } = await access(viewer, conversationId);
-      const closed = row.state === 'closed' ? row : ((await repo.close(row.id, tag)) ?? row);
-      return { conversation: await present(closed), audience: audienceOf(closed), changed: row.state !== 'closed' };
     },
 
     /** History upward: the page before `beforeSeq` (the newest page without it), oldest first. */

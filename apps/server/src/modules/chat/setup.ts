@@ -11,9 +11,12 @@ import { createChatHub, type ChatHub } from './hub.ts';
 import { localPresence, redisPresence, type ChatPresence } from './presence.ts';
 import { createChatRepo } from './repo.ts';
 import { createChatService, type ChatService } from './service.ts';
+import { createChatDesk, type ChatDesk } from './desk.ts';
 
 export interface Chat {
   service: ChatService;
+  /** The support console's actions (claim, transfer, close, summary). */
+  desk: ChatDesk;
   bus: ChatBus;
   hub: ChatHub;
   presence: ChatPresence;
@@ -38,7 +41,8 @@ export function createChat({
   /** The FAQ bot (on unless a test of the protocol's mechanics turns it off). */
   bot?: boolean | undefined;
 }): Chat {
-  const service = createChatService({ repo: createChatRepo(db), staff, bot });
+  const repo = createChatRepo(db);
+  const service = createChatService({ repo, staff, bot });
   const bus = redis && redisUrl ? redisChatBus({ url: redisUrl, publisher: redis, log }) : inProcessChatBus(log);
   const counters = redis ? redisWindowCounter(redis, { prefix: 'fjt:chat' }) : memoryWindowCounter();
   const hub = createChatHub({
@@ -55,6 +59,7 @@ export function createChat({
     : localPresence(() => hub.staffHere());
   return {
     service,
+    desk: createChatDesk({ db, repo, service, staff, presence }),
     bus,
     hub,
     presence,

@@ -28,6 +28,8 @@ export const DEMO_STAFF: readonly { phone: string; role: StaffRole }[] = [
   { phone: '13800000004', role: 'moderator' },
   // a second agent: the two demo agents serve one estate, so the lead console shows the round robin (issue 14)
   { phone: '13800000006', role: 'agent' },
+  // a second support member: the support console's transfer has someone to hand a conversation to (issue 15)
+  { phone: '13800000010', role: 'support' },
 ];
 
 export interface StaffChange {

@@ -9,6 +9,7 @@ import {
   useState,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ import {
 import { TitleBar } from '../../components/app-chrome/TitleBar.tsx';
 import { unitPrice } from '../../lib/display.ts';
 import type { ChatConnection, ChatPreview, ChatSnapshot, OutboxEntry } from './connection.ts';
-import { buildTimeline } from './timeline.ts';
+import { buildTimeline, type ChatViewerSide } from './timeline.ts';
 import { uploadChatImage } from './upload.ts';
 import './chat.css';
 import { useOnline } from '../../components/online-banner/OnlineBanner.tsx';
@@ -33,11 +34,19 @@ const COUNTER_FROM = CHAT_MAX_TEXT - 100;
 /** Closer than this to the top loads older messages; to the bottom, new ones keep the view at the bottom. */
 const EDGE_PX = 60;
 
-const STATE_LINE: Record<ChatConversation['state'], string> = {
-  bot: '智能助手为你服务',
-  waiting: '正在为你转接人工客服，请稍候',
-  claimed: '',
-  closed: '本次咨询已结束',
+const STATE_LINE: Record<ChatViewerSide, Record<ChatConversation['state'], string>> = {
+  user: {
+    bot: '智能助手为你服务',
+    waiting: '正在为你转接人工客服，请稍候',
+    claimed: '',
+    closed: '本次咨询已结束',
+  },
+  staff: {
+    bot: '智能助手接待中，可直接接入',
+    waiting: '用户正在等待人工接入',
+    claimed: '',
+    closed: '会话已结束',
+  },
 };
 
 export interface ChatRoomProps {
@@ -52,14 +61,23 @@ export interface ChatRoomProps {
   loadingOlder: boolean;
   /** True when older messages were added. */
   loadOlder: () => Promise<boolean>;
-  /** 重新咨询 after the conversation was closed: opens the peer's conversation again. */
-  reopen: () => void;
+  /** 重新咨询 after the conversation was closed: opens the peer's conversation again (the user's side only). */
+  reopen?: () => void;
+  /** Who reads it: the user (default), or staff in the support console (their side on the right). */
+  viewer?: ChatViewerSide;
+  /** Drawn instead of the title bar (the console's own header). */
+  header?: ReactNode;
+  /** Drawn instead of the input bar (the console's 接入 bar before a claim). */
+  footer?: ReactNode;
+  /** Canned replies above the input: a tap puts one in the input. */
+  quickReplies?: readonly string[];
   /** A message for the user (a toast): an image refused or not uploaded. */
   onError: (message: string) => void;
 }
 
 export function ChatRoom(props: ChatRoomProps) {
   const { title, cityId, isApp, snapshot, connection, more, loadingOlder, loadOlder, reopen, onError } = props;
+  const viewer = props.viewer ?? 'user';
   const view = snapshot.conversations.get(props.conversation.id);
   const conversation = view?.conversation ?? props.conversation;
   const closed = conversation.state === 'closed';
@@ -69,7 +87,7 @@ export function ChatRoom(props: ChatRoomProps) {
     () => snapshot.outbox.filter((e) => e.conversationId === conversation.id),
     [snapshot.outbox, conversation.id],
   );
-  const items = useMemo(() => buildTimeline(messages, pending, now), [messages, pending, now]);
+  const items = useMemo(() => buildTimeline(messages, pending, now, viewer), [messages, pending, now, viewer]);
   const [preview, setPreview] = useState<ChatMessage['image']>(null);
   const closePreview = useCallback(() => setPreview(null), []);
 
@@ -164,11 +182,11 @@ export function ChatRoom(props: ChatRoomProps) {
   const typing = view?.typing ? `${view.typing.name || '对方'}正在输入…` : null;
   const staffLine =
     conversation.state === 'claimed' && conversation.staffName ? `${conversation.staffName}为你服务` : '';
-  const statusLine = typing ?? (STATE_LINE[conversation.state] || staffLine);
+  const statusLine = typing ?? (STATE_LINE[viewer][conversation.state] || (viewer === 'user' ? staffLine : ''));
 
   return (
     <div className="chat" data-testid="chat" ref={rootRef}>
-      {isApp ? null : <TitleBar title={title} cityId={cityId} />}
+      {props.header !== undefined ? props.header : isApp ? null : <TitleBar title={title} cityId={cityId} />}
       {statusLine ? (
         <p className="chat__status" data-testid="chat-status" aria-live="polite">
           {statusLine}
@@ -242,14 +260,18 @@ export function ChatRoom(props: ChatRoomProps) {
       </div>
       {closed ? (
         <div className="chat__closed">
-          <span>{STATE_LINE.closed}</span>
-          <button type="button" className="btn btn-primary" onClick={reopen}>
-            重新咨询
-          </button>
+          <span>{STATE_LINE[viewer].closed}</span>
+          {reopen ? (
+            <button type="button" className="btn btn-primary" onClick={reopen}>
+              重新咨询
+            </button>
+          ) : null}
         </div>
+      ) : props.footer !== undefined ? (
+        props.footer
       ) : (
         <>
-          {conversation.state === 'bot' ? (
+          {conversation.state === 'bot' && viewer === 'user' ? (
             <div className="chat__quick">
               <button
                 type="button"
@@ -283,6 +305,8 @@ export function ChatRoom(props: ChatRoomProps) {
               );
             }}
             onTyping={() => connection.typing(conversation.id)}
+            quickReplies={props.quickReplies}
+            placeholder={viewer === 'user' ? '请输入你想咨询的问题' : '输入回复，Enter 发送'}
           />
         </>
       )}
@@ -410,10 +434,14 @@ function Composer({
   onSend,
   onImage,
   onTyping,
+  quickReplies,
+  placeholder,
 }: {
   onSend: (text: string) => void;
   onImage: (file: File) => Promise<void>;
   onTyping: () => void;
+  quickReplies?: readonly string[] | undefined;
+  placeholder: string;
 }) {
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -448,7 +476,7 @@ function Composer({
     // Enter sends; Shift+Enter is a new line, and Enter while an IME composes picks the characters
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
-  return (
+  const composer = (
     <form className="chat__composer" onSubmit={submit}>
       <label className={uploading ? 'chat__pick chat__pick--busy' : 'chat__pick'}>
         <input
@@ -480,7 +508,7 @@ function Composer({
         ref={inputRef}
         className="chat__input"
         aria-label="输入消息"
-        placeholder="请输入你想咨询的问题"
+        placeholder={placeholder}
         rows={1}
         maxLength={CHAT_MAX_TEXT}
         value={text}
@@ -502,6 +530,29 @@ function Composer({
         发送
       </button>
     </form>
+  );
+  if (!quickReplies?.length) return composer;
+  return (
+    <>
+      <div className="chat__canned" role="list" aria-label="快捷回复" data-testid="chat-canned">
+        {quickReplies.map((reply) => (
+          <button
+            key={reply}
+            type="button"
+            role="listitem"
+            className="chat__canned-btn"
+            title={reply}
+            onClick={() => {
+              setText(reply);
+              inputRef.current?.focus();
+            }}
+          >
+            {reply}
+          </button>
+        ))}
+      </div>
+      {composer}
+    </>
   );
 }
 

@@ -79,10 +79,11 @@ function msg(seq: number, over: Partial<ChatMessage> = {}): ChatMessage {
 let sockets: FakeSocket[];
 let ids: number;
 
-function setup(random = () => 0.5) {
+function setup(random = () => 0.5, role: 'user' | 'support' = 'user') {
   sockets = [];
   ids = 0;
   const conn = new ChatConnection({
+    role,
     url: 'ws://test/ws/im',
     createSocket: () => {
       const s = new FakeSocket();
@@ -420,5 +421,31 @@ describe('chat connection', () => {
     vi.advanceTimersByTime(RECONNECT_MAX_MS * 2);
     expect(sockets).toHaveLength(1);
     expect(conn.getSnapshot().status).toBe('stopped');
+  });
+
+  it('as staff: keeps the tracked conversation, counts the others as activity without resuming them', () => {
+    const conn = setup(() => 0.5, 'support');
+    conn.track(CONV, [msg(1, { senderRole: 'user', senderName: '用户' })]);
+    conn.start();
+    last().welcome();
+    const other = 99;
+    last().frame({ t: 'message', message: msg(40, { conversationId: other, senderRole: 'user' }) });
+    last().frame({ t: 'conversation', conversation: { ...CONV, id: other, state: 'waiting' } });
+    last().frame({ t: 'typing', conversationId: other, role: 'user', name: '用户' });
+    expect(conn.getSnapshot().activity).toBe(2);
+    expect(conn.getSnapshot().conversations.has(other)).toBe(false);
+    vi.advanceTimersByTime(GAP_GRACE_MS * 3);
+    expect(sockets).toHaveLength(1);
+
+    // the user's typing shows to staff; staff's own ack-built message is on the staff side
+    last().frame({ t: 'typing', conversationId: CONV.id, role: 'user', name: '用户' });
+    expect(conn.getSnapshot().conversations.get(CONV.id)?.typing).toMatchObject({ role: 'user' });
+    const id = conn.send(CONV.id, { kind: 'text', text: '您好' });
+    last().frame({ t: 'ack', conversationId: CONV.id, clientId: id, seq: 2, at: '2026-11-27T12:00:00.000Z' });
+    expect(conn.getSnapshot().conversations.get(CONV.id)?.messages[1]).toMatchObject({ seq: 2, senderRole: 'support' });
+    // the user's read mark is the peer's for staff
+    last().frame({ t: 'read', conversationId: CONV.id, role: 'user', seq: 2 });
+    expect(conn.getSnapshot().conversations.get(CONV.id)?.peerReadSeq).toBe(2);
+    expect(seqs(conn)).toEqual([1, 2]);
   });
 });

@@ -103,6 +103,8 @@ export interface ChatSnapshot {
   notice: { id: number; message: string } | null;
   conversations: ReadonlyMap<number, ConversationView>;
   outbox: readonly OutboxEntry[];
+  /** Grows with each frame about a conversation a staff connection does not track (a new message, a handoff). */
+  activity: number;
 }
 
 export interface ChatConnectionOptions {
@@ -114,6 +116,13 @@ export interface ChatConnectionOptions {
   random?: () => number;
   /** A new client id (crypto.randomUUID in the browser). */
   newClientId: () => string;
+  /**
+   * The side this client writes on: the user (default), or staff answering as support or an agent. A staff
+   * connection hears every conversation it answers; it keeps timelines only of those it tracks (the one open in
+   * the console) and counts the rest as `activity` (the console refreshes its list on it) instead of resuming
+   * each of them from the start.
+   */
+  role?: 'user' | 'support' | 'agent';
 }
 
 interface ConversationState {
@@ -148,6 +157,7 @@ export class ChatConnection {
   private notice: ChatSnapshot['notice'] = null;
   private noticeId = 0;
   private lastTypingSent = new Map<number, number>();
+  private activity = 0;
 
   private reconnectTimer: unknown = null;
   private pingTimer: unknown = null;
@@ -163,7 +173,7 @@ export class ChatConnection {
   private readonly listeners = new Set<() => void>();
 
   constructor(options: ChatConnectionOptions) {
-    this.opts = { clock: systemClock, random: Math.random, ...options };
+    this.opts = { clock: systemClock, random: Math.random, role: 'user', ...options };
   }
 
   // ---------- store (for useSyncExternalStore) ----------
@@ -185,7 +195,13 @@ export class ChatConnection {
           conversation: c.conversation,
         });
       }
-      this.snapshot = { status: this.status, notice: this.notice, conversations, outbox: [...this.outbox] };
+      this.snapshot = {
+        status: this.status,
+        notice: this.notice,
+        conversations,
+        outbox: [...this.outbox],
+        activity: this.activity,
+      };
     }
     return this.snapshot;
   };
@@ -370,7 +386,9 @@ export class ChatConnection {
         return this.acked(frame.conversationId, frame.clientId, frame.seq, frame.at);
       case 'message': {
         const parsed = chatMessage.safeParse(frame.message);
-        if (parsed.success) this.addMessages(parsed.data.conversationId, [parsed.data]);
+        if (!parsed.success) return;
+        if (this.untracked(parsed.data.conversationId)) return this.noteActivity();
+        this.addMessages(parsed.data.conversationId, [parsed.data]);
         return;
       }
       case 'replayed': {
@@ -379,9 +397,10 @@ export class ChatConnection {
         return;
       }
       case 'typing':
+        if (this.untracked(frame.conversationId)) return;
         return this.peerTyping(frame.conversationId, frame.role, frame.name);
       case 'read': {
-        if (frame.role === 'user') return;
+        if (this.mine(frame.role) || this.untracked(frame.conversationId)) return;
         const c = this.conversation(frame.conversationId);
         if (frame.seq > c.peerReadSeq) {
           c.peerReadSeq = frame.seq;
@@ -390,6 +409,7 @@ export class ChatConnection {
         return;
       }
       case 'conversation': {
+        if (this.untracked(frame.conversation.id)) return this.noteActivity();
         this.conversation(frame.conversation.id).conversation = frame.conversation;
         this.changed();
         return;
@@ -431,7 +451,7 @@ export class ChatConnection {
         seq,
         clientId,
         senderId: null,
-        senderRole: 'user',
+        senderRole: this.opts.role,
         senderName: '',
         kind: entry.content.kind,
         text: entry.preview.text ?? null,
@@ -461,7 +481,7 @@ export class ChatConnection {
   }
 
   private peerTyping(conversationId: number, role: ChatRole, name: string): void {
-    if (role === 'user') return;
+    if (this.mine(role)) return;
     const c = this.conversation(conversationId);
     c.typing = { name, role, until: this.opts.clock.now() + TYPING_SHOW_MS };
     const old = this.typingTimers.get(conversationId);
@@ -484,6 +504,21 @@ export class ChatConnection {
   }
 
   // ---------- timeline ----------
+
+  /** Written from this client's side: the user's own messages, or for staff their side's (support, agent). */
+  private mine(role: ChatRole): boolean {
+    return this.opts.role === 'user' ? role === 'user' : role !== 'user';
+  }
+
+  /** A staff connection keeps no timeline of a conversation it does not track (see ChatConnectionOptions.role). */
+  private untracked(conversationId: number): boolean {
+    return this.opts.role !== 'user' && !this.conversations.has(conversationId);
+  }
+
+  private noteActivity(): void {
+    this.activity += 1;
+    this.changed();
+  }
 
   private conversation(id: number): ConversationState {
     let c = this.conversations.get(id);
@@ -529,7 +564,7 @@ export class ChatConnection {
       c.bySeq.set(m.seq, m);
       if (m.clientId) this.settle(m.clientId);
       // what they were typing has arrived
-      if (m.senderRole !== 'user' && c.typing) this.stopTyping(conversationId, c);
+      if (!this.mine(m.senderRole) && c.typing) this.stopTyping(conversationId, c);
       added = true;
     }
     if (!added) return;

@@ -45,6 +45,19 @@ describe('chat timeline', () => {
     ]);
   });
 
+  it('puts the staff side (support, agent, the bot) on the right for staff, the user on the left', () => {
+    const at = '2026-11-27T01:00:00.000Z';
+    const messages = [
+      msg(1, at, { senderRole: 'bot', senderName: '房价通助手' }),
+      msg(2, at, { senderRole: 'user', senderName: '用户' }),
+      msg(3, at),
+    ];
+    const mine = (viewer: 'user' | 'staff') =>
+      buildTimeline(messages, [], NOW, viewer).flatMap((i) => (i.type === 'message' ? [i.mine] : []));
+    expect(mine('user')).toEqual([false, true, false]);
+    expect(mine('staff')).toEqual([true, false, true]);
+  });
+
   it('names the sender once above a run of their messages', () => {
     const at = '2026-11-27T01:00:00.000Z';
     const items = buildTimeline(

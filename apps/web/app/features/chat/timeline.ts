@@ -16,10 +16,18 @@ export function isNotice(message: ChatMessage): boolean {
   return message.kind === 'notice' || message.senderRole === 'system';
 }
 
+/** Who reads the chat: the user, or staff (their side's messages — support, agent, the bot — are on the right). */
+export type ChatViewerSide = 'user' | 'staff';
+
+export function isMine(message: Pick<ChatMessage, 'senderRole'>, viewer: ChatViewerSide): boolean {
+  return viewer === 'user' ? message.senderRole === 'user' : message.senderRole !== 'user';
+}
+
 export function buildTimeline(
   messages: readonly ChatMessage[],
   pending: readonly OutboxEntry[],
   now: Date,
+  viewer: ChatViewerSide = 'user',
 ): TimelineItem[] {
   const items: TimelineItem[] = [];
   let day: string | null = null;
@@ -40,7 +48,7 @@ export function buildTimeline(
         prev?.type === 'message' &&
         prev.message.senderRole === message.senderRole &&
         prev.message.senderName === message.senderName;
-      items.push({ type: 'message', key, message, mine: message.senderRole === 'user', showName: !sameSender });
+      items.push({ type: 'message', key, message, mine: isMine(message, viewer), showName: !sameSender });
     }
   }
   for (const entry of pending) {

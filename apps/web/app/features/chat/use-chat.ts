@@ -17,7 +17,7 @@ import { ChatConnection, type ChatSnapshot, type ChatSocket } from './connection
 export type ChatPhase =
   { status: 'opening' } | { status: 'error'; message: string } | { status: 'ready'; conversation: ChatConversation };
 
-const EMPTY: ChatSnapshot = { status: 'idle', notice: null, conversations: new Map(), outbox: [] };
+const EMPTY: ChatSnapshot = { status: 'idle', notice: null, conversations: new Map(), outbox: [], activity: 0 };
 const noop = () => () => {};
 const empty = () => EMPTY;
 
@@ -72,8 +72,77 @@ export interface UseChat {
 }
 
 /** The API's error as the user reads it: its errMsg, or 'Network Error.' (spec §8). */
-function failure(errMsg: string | undefined): string {
+export function failure(errMsg: string | undefined): string {
   return errMsg || CHAT_MESSAGES.network;
+}
+
+/**
+ * A connection to this site's /ws/im as the browser has it, told when the network goes and comes back; `stop`
+ * closes it and stops listening.
+ */
+export function browserConnection(role: 'user' | 'support' | 'agent' = 'user'): {
+  connection: ChatConnection;
+  stop: () => void;
+} {
+  const connection = new ChatConnection({
+    url: chatSocketUrl(window.location),
+    createSocket: browserSocket,
+    newClientId,
+    role,
+  });
+  const onOnline = () => connection.setNetwork(true);
+  const onOffline = () => connection.setNetwork(false);
+  connection.setNetwork(window.navigator.onLine !== false);
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  return {
+    connection,
+    stop: () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      connection.stop();
+    },
+  };
+}
+
+/** The connection's snapshot for React (empty while there is no connection, and in the server render). */
+export function useChatSnapshot(connection: ChatConnection | null): ChatSnapshot {
+  return useSyncExternalStore(
+    connection ? connection.subscribe : noop,
+    connection ? connection.getSnapshot : empty,
+    empty,
+  );
+}
+
+/**
+ * History paging upward for one tracked conversation: `more` (set from the first page's answer), and loadOlder,
+ * which loads the page before the first message shown into the connection.
+ */
+export function useOlderHistory(
+  connection: ChatConnection | null,
+  conversationId: number | null,
+  firstSeq: number | null,
+  onError: (message: string) => void,
+) {
+  const [more, setMore] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+  const loadOlder = useCallback(async (): Promise<boolean> => {
+    if (!connection || conversationId === null || firstSeq === null || loadingOlder || !more) return false;
+    setLoadingOlder(true);
+    const res = await callApi<ChatHistoryBody>(`im/conversations/${conversationId}/messages?beforeSeq=${firstSeq}`);
+    setLoadingOlder(false);
+    if (res.resultCode !== 0 || !res.body) {
+      onErrorRef.current(failure(res.errMsg));
+      return false;
+    }
+    const older = res.body.list.filter((m) => m.seq < firstSeq);
+    connection.addHistory(conversationId, older);
+    setMore(res.body.more && older.length > 0);
+    return older.length > 0;
+  }, [connection, conversationId, firstSeq, loadingOlder, more]);
+  return { more, setMore, loadingOlder, loadOlder };
 }
 
 /**
@@ -83,18 +152,20 @@ function failure(errMsg: string | undefined): string {
 export function useChat(peer: ChatPeer | null, cityId: number | null, onError: (message: string) => void): UseChat {
   const [phase, setPhase] = useState<ChatPhase>({ status: 'opening' });
   const [connection, setConnection] = useState<ChatConnection | null>(null);
-  const [more, setMore] = useState(false);
-  const [loadingOlder, setLoadingOlder] = useState(false);
   const [round, setRound] = useState(0);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
+  const snapshot = useChatSnapshot(connection);
+  const conversationId = phase.status === 'ready' ? phase.conversation.id : null;
+  const firstSeq =
+    conversationId === null ? null : (snapshot.conversations.get(conversationId)?.messages[0]?.seq ?? null);
+  const older = useOlderHistory(connection, conversationId, firstSeq, onError);
+  const { setMore } = older;
 
   useEffect(() => {
     if (peer === null) return;
     let live = true;
-    let conn: ChatConnection | null = null;
-    const onOnline = () => conn?.setNetwork(true);
-    const onOffline = () => conn?.setNetwork(false);
+    let stop: (() => void) | null = null;
     setPhase({ status: 'opening' });
     void (async () => {
       const fail = (errMsg: string | undefined) => {
@@ -110,34 +181,20 @@ export function useChat(peer: ChatPeer | null, cityId: number | null, onError: (
       const history = await callApi<ChatHistoryBody>(`im/conversations/${conversation.id}/messages`);
       if (!live) return;
       if (history.resultCode !== 0 || !history.body) return fail(history.errMsg);
-      conn = new ChatConnection({
-        url: chatSocketUrl(window.location),
-        createSocket: browserSocket,
-        newClientId,
-      });
-      conn.track(conversation, history.body.list);
-      conn.setNetwork(window.navigator.onLine !== false);
-      window.addEventListener('online', onOnline);
-      window.addEventListener('offline', onOffline);
-      conn.start();
+      const chat = browserConnection();
+      stop = chat.stop;
+      chat.connection.track(conversation, history.body.list);
+      chat.connection.start();
       setMore(history.body.more);
-      setConnection(conn);
+      setConnection(chat.connection);
       setPhase({ status: 'ready', conversation });
     })();
     return () => {
       live = false;
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
-      conn?.stop();
+      stop?.();
       setConnection(null);
     };
-  }, [peer, cityId, round]);
-
-  const snapshot = useSyncExternalStore(
-    connection ? connection.subscribe : noop,
-    connection ? connection.getSnapshot : empty,
-    empty,
-  );
+  }, [peer, cityId, round, setMore]);
 
   // an error frame that names no send, or the server out of reach: a toast
   const noticeId = snapshot.notice?.id;
@@ -152,24 +209,7 @@ export function useChat(peer: ChatPeer | null, cityId: number | null, onError: (
     if (snapshot.status === 'unauthorized') forgetLogin();
   }, [snapshot.status]);
 
-  const conversationId = phase.status === 'ready' ? phase.conversation.id : null;
-  const firstSeq =
-    conversationId === null ? null : (snapshot.conversations.get(conversationId)?.messages[0]?.seq ?? null);
-
-  const loadOlder = useCallback(async (): Promise<boolean> => {
-    if (!connection || conversationId === null || firstSeq === null || loadingOlder || !more) return false;
-    setLoadingOlder(true);
-    const res = await callApi<ChatHistoryBody>(`im/conversations/${conversationId}/messages?beforeSeq=${firstSeq}`);
-    setLoadingOlder(false);
-    if (res.resultCode !== 0 || !res.body) {
-      onErrorRef.current(failure(res.errMsg));
-      return false;
-    }
-    const older = res.body.list.filter((m) => m.seq < firstSeq);
-    connection.addHistory(conversationId, older);
-    setMore(res.body.more && older.length > 0);
-    return older.length > 0;
-  }, [connection, conversationId, firstSeq, loadingOlder, more]);
+  const { more, loadingOlder, loadOlder } = older;
 
   const retry = useCallback(() => setRound((r) => r + 1), []);
 

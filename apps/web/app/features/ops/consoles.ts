@@ -50,6 +50,14 @@ export const OPS_CONSOLES: readonly OpsConsole[] = [
     roles: ['agent', 'ops'],
   },
   {
+    id: 'ops-support',
+    to: '/ops/support',
+    title: '在线客服',
+    description:
+      '客服会话：排队等待与接入、转接、快捷回复、结束并记录原因，旁边是用户的会员、订单与线索；经纪人在此回复自己的咨询',
+    roles: ['support', 'agent'],
+  },
+  {
     id: 'ops-orders',
     to: '/ops/orders',
     title: '订单',

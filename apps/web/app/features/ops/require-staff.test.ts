@@ -57,7 +57,7 @@ describe('requireStaff', () => {
 });
 
 describe('the consoles', () => {
-  it('are listed by role: every staff role sees the overview and the staff list, agents their leads, only ops the audit log', () => {
+  it('are listed by role: every staff role sees the overview and the staff list, agents their leads, support and agents the chat, only ops the audit log', () => {
     expect(consolesFor(['ops']).map((c) => c.id)).toEqual([
       'ops-home',
       'ops-staff',
@@ -68,8 +68,8 @@ describe('the consoles', () => {
       'ops-orders',
       'ops-wallet',
     ]);
-    expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-leads']);
-    expect(consolesFor(['support']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff']);
+    expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-leads', 'ops-support']);
+    expect(consolesFor(['support']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-support']);
     expect(consolesFor([])).toEqual([]);
     for (const c of OPS_CONSOLES) expect(c.to).toMatch(/^\/ops(\/|$)/);
   });

@@ -29,7 +29,8 @@ import type { Route } from './+types/leads';
 import type { loader as layoutLoader } from './layout.tsx';
 import { requireStaff } from '../../features/ops/require-staff.ts';
 import { OpsPager } from '../../features/ops/OpsPager.tsx';
-import { opsTime } from '../../features/ops/format.ts';
+import { opsSpan, opsTime } from '../../features/ops/format.ts';
+import { useNow } from '../../features/ops/use-now.ts';
 import { callApi } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
@@ -49,8 +50,7 @@ type Loaded = { state: 'loading' } | { state: 'error'; message: string } | { sta
 /** '还剩 23分钟' / '已超时 5分钟' from now to a deadline. */
 function countdown(iso: string, now: number): { text: string; late: boolean } {
   const ms = new Date(iso).getTime() - now;
-  const minutes = Math.round(Math.abs(ms) / 60_000);
-  const span = minutes >= 60 ? `${Math.floor(minutes / 60)}小时${minutes % 60}分钟` : `${minutes}分钟`;
+  const span = opsSpan(Math.abs(ms) + 30_000);
   return ms >= 0 ? { text: `还剩 ${span}`, late: false } : { text: `已超时 ${span}`, late: true };
 }
 
@@ -69,15 +69,6 @@ function briefFacts(brief: LeadBrief): string {
   return `预算${budget} · ${brief.districtName ?? '区域不限'} · ${rooms}`;
 }
 
-/** The clock the deadlines count down on, ticking each 30 s. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 export default function OpsLeads() {
   const layout = useRouteLoaderData<typeof layoutLoader>('ops');
