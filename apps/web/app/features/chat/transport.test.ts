@@ -202,15 +202,29 @@ describe('the transport picker', () => {
     expect(webSockets).toHaveLength(FAILURES_BEFORE_FALLBACK + 3 + 1);
   });
 
-  it('stops probing when the fallback ends', () => {
+  it('stops probing when the fallback ends, and a fallback that reconnects does not put the probe off', () => {
     const pick = picker();
     for (let i = 0; i < FAILURES_BEFORE_FALLBACK; i++) {
       pick('ws://test/ws/im', context);
       webSockets[i]!.fail();
     }
-    pick('ws://test/ws/im', context).close(1000, 'leave');
-    vi.advanceTimersByTime(PROBE_INTERVAL_MS * 3);
+    // the fallback drops after 2 minutes and the connection makes another: the probe stays due 5 minutes after the
+    // switch
+    const first = pick('ws://test/ws/im', context);
+    vi.advanceTimersByTime(2 * 60_000);
+    first.onclose = () => {};
+    fallbacks[0]!.fail();
+    const second = pick('ws://test/ws/im', context);
+    vi.advanceTimersByTime(PROBE_INTERVAL_MS - 2 * 60_000 - 1);
     expect(webSockets).toHaveLength(FAILURES_BEFORE_FALLBACK);
+    vi.advanceTimersByTime(1);
+    expect(webSockets).toHaveLength(FAILURES_BEFORE_FALLBACK + 1);
+    webSockets[FAILURES_BEFORE_FALLBACK]!.fail();
+
+    // leaving the page: no more probes
+    second.close(1000, 'leave');
+    vi.advanceTimersByTime(PROBE_INTERVAL_MS * 3);
+    expect(webSockets).toHaveLength(FAILURES_BEFORE_FALLBACK + 1);
   });
 });
 

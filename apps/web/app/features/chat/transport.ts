@@ -111,6 +111,16 @@ export function createTransportPicker(options: TransportPickerOptions): Transpor
   let probeDeadline: unknown = null;
   /** The WebSocket URL the connection asked for (the probe's too). */
   let socketUrl = '';
+  /**
+   * When the next probe is due: kept here, not per fallback transport, so a fallback that reconnects (a failed
+   * poll, a gap's resume) does not put the probe off again each time.
+   */
+  let nextProbeAt = 0;
+
+  const fallBack = () => {
+    kind = 'http';
+    nextProbeAt = clock.now() + PROBE_INTERVAL_MS;
+  };
 
   const stopProbe = () => {
     if (probeTimer !== null) clock.clearTimeout(probeTimer);
@@ -131,42 +141,49 @@ export function createTransportPicker(options: TransportPickerOptions): Transpor
   const scheduleProbe = (fallback: WatchedSocket) => {
     const createWebSocket = options.createWebSocket;
     if (!createWebSocket) return;
-    probeTimer = clock.setTimeout(() => {
-      probeTimer = null;
-      if (fallback.ended) return;
-      if (!options.isOnline()) return scheduleProbe(fallback);
-      let socket: ChatSocket;
-      try {
-        socket = createWebSocket(socketUrl);
-      } catch {
-        return scheduleProbe(fallback);
-      }
-      probe = socket;
-      const failed = () => {
-        stopProbe();
-        if (!fallback.ended) scheduleProbe(fallback);
-      };
-      socket.onopen = () => {
-        try {
-          socket.send(JSON.stringify({ t: 'ping' }));
-        } catch {
-          failed();
-        }
-      };
-      socket.onmessage = () => {
-        stopProbe();
+    const later = () => {
+      nextProbeAt = clock.now() + PROBE_INTERVAL_MS;
+      if (!fallback.ended) scheduleProbe(fallback);
+    };
+    probeTimer = clock.setTimeout(
+      () => {
+        probeTimer = null;
         if (fallback.ended) return;
-        kind = 'websocket';
-        failures = 0;
-        fallback.replace(CHAT_CLOSE.restart, 'websocket works again');
-      };
-      socket.onclose = failed;
-      probeDeadline = clock.setTimeout(failed, PROBE_TIMEOUT_MS);
-    }, PROBE_INTERVAL_MS);
+        if (!options.isOnline()) return later();
+        let socket: ChatSocket;
+        try {
+          socket = createWebSocket(socketUrl);
+        } catch {
+          return later();
+        }
+        probe = socket;
+        const failed = () => {
+          stopProbe();
+          later();
+        };
+        socket.onopen = () => {
+          try {
+            socket.send(JSON.stringify({ t: 'ping' }));
+          } catch {
+            failed();
+          }
+        };
+        socket.onmessage = () => {
+          stopProbe();
+          if (fallback.ended) return;
+          kind = 'websocket';
+          failures = 0;
+          fallback.replace(CHAT_CLOSE.restart, 'websocket works again');
+        };
+        socket.onclose = failed;
+        probeDeadline = clock.setTimeout(failed, PROBE_TIMEOUT_MS);
+      },
+      Math.max(0, nextProbeAt - clock.now()),
+    );
   };
 
   const useFallback = (context: SocketContext): ChatSocket => {
-    kind = 'http';
+    if (kind !== 'http') fallBack();
     stopProbe();
     const watched: WatchedSocket = new WatchedSocket(options.createFallback(context), {
       ended: () => {
@@ -196,7 +213,7 @@ export function createTransportPicker(options: TransportPickerOptions): Transpor
       ended: (code, byClient) => {
         if (heard || byClient || code === CHAT_CLOSE.unauthorized || !options.isOnline()) return;
         failures += 1;
-        if (failures >= FAILURES_BEFORE_FALLBACK) kind = 'http';
+        if (failures >= FAILURES_BEFORE_FALLBACK) fallBack();
       },
     });
   }) as TransportPicker;
