@@ -7,6 +7,7 @@ import {
   HttpChatSocket,
   MIN_POLL_INTERVAL_MS,
   POLL_GRACE_MS,
+  TYPING_POST_INTERVAL_MS,
 } from './http-transport.ts';
 import { afterOf, fakeFetch, type FakeFetch } from './testing.ts';
 
@@ -100,6 +101,23 @@ describe('the HTTP fallback transport', () => {
     expect(received.filter((f) => f.t === 'ack').map((f) => f.clientId)).toEqual(['a', 'b']);
     expect(net.posts()).toHaveLength(3);
     expect(net.posts()[2]!.body!.frames.map((f) => f.clientId)).toEqual(['c']);
+  });
+
+  it('posts 正在输入 at most every TYPING_POST_INTERVAL_MS', async () => {
+    const socket = await started();
+    const typing = () => socket.send(JSON.stringify({ t: 'typing', conversationId: 11 }));
+    typing();
+    await settle();
+    net.posts()[1]!.answer([]);
+    await vi.advanceTimersByTimeAsync(TYPING_POST_INTERVAL_MS - 1);
+    typing();
+    await settle();
+    expect(net.posts()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    typing();
+    await settle();
+    expect(net.posts()).toHaveLength(3);
+    expect(net.posts()[2]!.body).toEqual({ frames: [{ t: 'typing', conversationId: 11 }] });
   });
 
   it('polls again after the resume points as they are then, until closed', async () => {

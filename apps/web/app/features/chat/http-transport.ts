@@ -15,6 +15,12 @@ export const POLL_GRACE_MS = 10_000;
 export const POST_TIMEOUT_MS = 20_000;
 /** Polls start at least this far apart, so a poll answered at once every time cannot spin. */
 export const MIN_POLL_INTERVAL_MS = 500;
+/**
+ * 正在输入 goes out at most this often over the fallback (the connection's own throttle is 3 s): each is a POST,
+ * and POSTs count against the API's per-address write limit (60 a minute by default), which a busy chat behind a
+ * shared address must not use up.
+ */
+export const TYPING_POST_INTERVAL_MS = 10_000;
 /** Close codes of the fallback's own failures: the network (as a dropped socket), or a server error answer. */
 export const HTTP_CLOSE_NETWORK = 1006;
 export const HTTP_CLOSE_SERVER = 1011;
@@ -59,6 +65,7 @@ export class HttpChatSocket implements ChatSocket {
   private readonly requests = new Set<AbortController>();
   /** Conversations the server refused (forbidden, not found): polling after them again would be refused at once. */
   private readonly refused = new Set<number>();
+  private typingPostedAt = -Infinity;
 
   constructor(private readonly options: HttpChatSocketOptions) {
     this.fetch = options.fetch ?? ((url, init) => fetch(url, init));
@@ -78,6 +85,11 @@ export class HttpChatSocket implements ChatSocket {
       // given up, which closes the transport), so the pong is answered here instead of costing a POST every 20 s
       this.clock.setTimeout(() => this.deliver([{ t: 'pong' }]), 0);
       return;
+    }
+    if (frame.t === 'typing') {
+      const now = this.clock.now();
+      if (now - this.typingPostedAt < TYPING_POST_INTERVAL_MS) return;
+      this.typingPostedAt = now;
     }
     this.outgoing.push(frame);
     // the frames written in one go (a welcome's resends) travel in one POST
