@@ -138,11 +138,13 @@ describe('the transport picker', () => {
     online = true;
     // closed by the connection (a resume, leaving the page)
     next().socket.close(4000, 'resume');
+    next().socket.close(1000, 'leave');
     // no session: the connection stops there anyway
     next().fake.fail(CHAT_CLOSE.unauthorized);
     next().fake.fail();
     expect(pick.kind()).toBe('websocket');
-    next().fake.fail();
+    // given up by the connection as silent (no frame before its heartbeat timeout): a failure
+    next().socket.close(CHAT_CLOSE.timeout, 'heartbeat');
     expect(pick.kind()).toBe('http');
   });
 

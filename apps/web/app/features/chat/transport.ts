@@ -4,10 +4,11 @@
 //
 // The rule, kept simple:
 // - WebSocket first. A WebSocket that ends before the server has sent a single frame, while the browser says it is
-//   online, is a failed one (refused upgrade, a proxy that blocks it, a firewall); a frame from the server resets
-//   the count. After FAILURES_BEFORE_FALLBACK such failures in a row, or at once when the browser has no WebSocket
-//   or cannot construct one, the next transports are HTTP. Offline failures do not count: they say nothing about
-//   the WebSocket. A 4401 (no session) is no failure of the path either.
+//   online, is a failed one: a refused upgrade, a proxy that blocks it, a firewall; also one the connection gives
+//   up as silent at its heartbeat timeout (a proxy that passes the upgrade but no frames). A frame from the server
+//   resets the count. After FAILURES_BEFORE_FALLBACK such failures in a row, or at once when the browser has no
+//   WebSocket or cannot construct one, the next transports are HTTP. Offline failures do not count: they say
+//   nothing about the WebSocket. A 4401 (no session) is no failure of the path either.
 // - While on HTTP, every PROBE_INTERVAL_MS a probe WebSocket is opened beside it and sent a ping. Only a pong proves
 //   frames flow both ways; then the probe is closed, the HTTP transport is ended with CHAT_CLOSE.restart (the
 //   connection reconnects at once, resumes and resends what was not acked) and the next transport is a WebSocket.
@@ -211,7 +212,10 @@ export function createTransportPicker(options: TransportPickerOptions): Transpor
         failures = 0;
       },
       ended: (code, byClient) => {
-        if (heard || byClient || code === CHAT_CLOSE.unauthorized || !options.isOnline()) return;
+        if (heard || code === CHAT_CLOSE.unauthorized || !options.isOnline()) return;
+        // the connection's own closes say nothing about the path, except giving up on a silent one (a proxy that
+        // lets the upgrade through and then carries nothing)
+        if (byClient && code !== CHAT_CLOSE.timeout) return;
         failures += 1;
         if (failures >= FAILURES_BEFORE_FALLBACK) fallBack();
       },
