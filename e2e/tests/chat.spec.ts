@@ -72,3 +72,48 @@ test('a visitor opening the chat is asked to log in first and comes back to it',
   await expect(page).toHaveURL(/\/login/);
   expect(new URL(page.url()).search).toContain(encodeURIComponent('/im?userid=support'));
 });
+
+test('a user whose WebSocket is blocked chats over the HTTP fallback', async ({ page }) => {
+  test.setTimeout(90_000);
+  // a proxy that ends every chat socket at once: it opens and closes without a frame
+  let socketsTried = 0;
+  await page.routeWebSocket('**/ws/im', (ws) => {
+    socketsTried += 1;
+    ws.close();
+  });
+  // what the fallback's polls answered
+  const polled: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/rabbit/v1/im/poll')) void response.text().then((text) => polled.push(text));
+  });
+  await signIn(page);
+  await page.goto('/605/support');
+  await page.getByTestId('support-chat').click();
+  await expect(page).toHaveURL(/\/im\?userid=support/);
+  const input = page.getByLabel('输入消息');
+  await expect(input).toBeEnabled();
+
+  // written while the socket still fails: it waits, then goes over POST im/frames once the fallback is in use
+  await input.fill('WebSocket 不通时发的消息');
+  await page.getByLabel('发送消息').click();
+  const sent = page.getByTestId('chat-message').filter({ hasText: 'WebSocket 不通时发的消息' });
+  await expect(sent).toHaveAttribute('data-seq', /^[1-9]\d*$/, { timeout: 20_000 });
+  // the FAQ bot's answer arrives by the long poll
+  await input.fill('成交价的数据来源是哪里');
+  await page.getByLabel('发送消息').click();
+  await expect(page.getByTestId('chat-message').filter({ hasText: '国家统计局' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('chat-offline')).toHaveCount(0);
+  await expect(page.getByTestId('chat-pending')).toHaveCount(0);
+  expect(socketsTried).toBeGreaterThanOrEqual(3);
+  // the bot's answer came by the long poll
+  await expect.poll(() => polled.some((text) => text.includes('国家统计局'))).toBe(true);
+  await page.screenshot({ path: shot('chat-fallback') });
+
+  // each message once, in order
+  const texts = await page.getByTestId('chat-message').allInnerTexts();
+  expect(texts.filter((t) => t.includes('WebSocket 不通时发的消息'))).toHaveLength(1);
+  const question = texts.findIndex((t) => t.includes('成交价的数据来源是哪里'));
+  const answer = texts.findIndex((t) => t.includes('国家统计局'));
+  expect(question).toBeGreaterThan(texts.findIndex((t) => t.includes('WebSocket 不通时发的消息')));
+  expect(answer).toBeGreaterThan(question);
+});

@@ -1,8 +1,9 @@
 // The support chat's connection (issue 15, PAGES.md §3.12, packages/domain/src/api/chat.ts): one WebSocket speaking
-// protocol v1, kept alive by heartbeats and reconnected with backoff, with an outbox of sends that stay pending until
-// the server acks them (resent after a reconnect with the same client id, which the server dedupes) and a per
-// conversation timeline merged by sequence number (duplicates dropped, order kept, a gap re-resumed). No React and no
-// browser globals here: the socket factory and the clock are injected, so the tests drive it with fakes.
+// protocol v1 (or the HTTP fallback behind the same ChatSocket interface, transport.ts), kept alive by heartbeats and
+// reconnected with backoff, with an outbox of sends that stay pending until the server acks them (resent after a
+// reconnect with the same client id, which the server dedupes) and a per conversation timeline merged by sequence
+// number (duplicates dropped, order kept, a gap re-resumed). No React and no browser globals here: the socket
+// factory and the clock are injected, so the tests drive it with fakes.
 import {
   CHAT_CLOSE,
   CHAT_HEARTBEAT_MS,
@@ -48,7 +49,19 @@ export interface ChatSocket {
   onclose: ((ev: { code: number; reason?: string }) => void) | null;
   onerror: ((ev?: unknown) => void) | null;
 }
-export type SocketFactory = (url: string) => ChatSocket;
+/** Where a conversation's messages are complete up to (the `hello` frame's resume list, the fallback's poll). */
+export interface ResumePoint {
+  conversationId: number;
+  afterSeq: number;
+}
+/**
+ * What a transport may ask of the connection: the HTTP fallback (http-transport.ts) polls after the resume points
+ * known at each poll, not only those of its `hello`. A WebSocket needs none of it.
+ */
+export interface SocketContext {
+  resumePoints(): ResumePoint[];
+}
+export type SocketFactory = (url: string, context: SocketContext) => ChatSocket;
 
 export interface Clock {
   now(): number;
@@ -169,6 +182,8 @@ export class ChatConnection {
   private readonly sendTimers = new Map<string, unknown>();
   private readonly typingTimers = new Map<number, unknown>();
 
+  private readonly socketContext: SocketContext = { resumePoints: () => this.resumePoints() };
+
   private snapshot: ChatSnapshot | null = null;
   private readonly listeners = new Set<() => void>();
 
@@ -254,7 +269,7 @@ export class ChatConnection {
     this.setStatus('connecting');
     let socket: ChatSocket;
     try {
-      socket = this.opts.createSocket(this.opts.url);
+      socket = this.opts.createSocket(this.opts.url, this.socketContext);
     } catch {
       this.scheduleReconnect();
       return;
@@ -609,7 +624,7 @@ export class ChatConnection {
     }, GAP_GRACE_MS);
   }
 
-  private resumePoints(): { conversationId: number; afterSeq: number }[] {
+  private resumePoints(): ResumePoint[] {
     return [...this.conversations.entries()]
       .filter(([id]) => id > 0)
       .slice(0, 50)

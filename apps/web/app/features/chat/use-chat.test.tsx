@@ -71,6 +71,28 @@ describe('useChat', () => {
     unmount();
   });
 
+  it('uses the HTTP fallback where the browser has no WebSocket', async () => {
+    vi.stubGlobal('WebSocket', undefined);
+    const calls = stubFetch({
+      'im/conversations': { resultCode: 0, errMsg: '', body: { conversation: CONV } },
+      'im/conversations/8/messages': { resultCode: 0, errMsg: '', body: { list: [], more: false } },
+      'im/frames': {
+        resultCode: 0,
+        errMsg: '',
+        body: { frames: [{ t: 'welcome', v: 1, userId: 7, heartbeatMs: 20_000 }] },
+      },
+      'im/poll': { resultCode: 0, errMsg: '', body: { frames: [] } },
+    });
+    const { result, unmount } = renderHook(() => useChat('agent-3', 605, () => {}));
+    await waitFor(() => expect(result.current.snapshot.status).toBe('open'));
+    expect(calls[2]).toEqual({
+      url: '/rabbit/v1/im/frames',
+      body: { frames: [{ t: 'hello', v: 1, resume: [{ conversationId: 8, afterSeq: 0 }] }] },
+    });
+    await waitFor(() => expect(calls.some((c) => c.url === '/rabbit/v1/im/poll?after=8:0')).toBe(true));
+    unmount();
+  });
+
   it('waits while there is no peer (not signed in yet)', () => {
     const calls = stubFetch({});
     renderHook(() => useChat(null, 605, () => {}));

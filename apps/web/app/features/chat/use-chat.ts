@@ -1,6 +1,7 @@
 // The chat of one peer for a React page (PAGES.md §3.12): opens the conversation (POST im/conversations), loads its
-// newest history page, then keeps a ChatConnection on /ws/im for it. Browser only: nothing here runs during the
-// server render (the effects do not run there, and the store's server snapshot is empty).
+// newest history page, then keeps a ChatConnection on /ws/im for it (or on the HTTP fallback, transport.ts). Browser
+// only: nothing here runs during the server render (the effects do not run there, and the store's server snapshot
+// is empty).
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   CHAT_MESSAGES,
@@ -11,8 +12,10 @@ import {
   type ChatPeer,
   chatPeer,
 } from '@fjt/domain';
-import { callApi, forgetLogin } from '../../lib/session.ts';
+import { API, callApi, forgetLogin } from '../../lib/session.ts';
 import { ChatConnection, type ChatSnapshot, type ChatSocket } from './connection.ts';
+import { HttpChatSocket } from './http-transport.ts';
+import { createTransportPicker } from './transport.ts';
 
 export type ChatPhase =
   { status: 'opening' } | { status: 'error'; message: string } | { status: 'ready'; conversation: ChatConversation };
@@ -86,7 +89,12 @@ export function browserConnection(role: 'user' | 'support' | 'agent' = 'user'): 
 } {
   const connection = new ChatConnection({
     url: chatSocketUrl(window.location),
-    createSocket: browserSocket,
+    // the WebSocket, or the HTTP fallback when it fails (transport.ts)
+    createSocket: createTransportPicker({
+      createWebSocket: typeof WebSocket === 'function' ? browserSocket : null,
+      createFallback: (context) => new HttpChatSocket({ base: API, resumePoints: context.resumePoints }),
+      isOnline: () => window.navigator.onLine !== false,
+    }),
     newClientId,
     role,
   });

@@ -1,0 +1,70 @@
+// Fakes for the chat transport tests: a fetch whose answers the test gives by hand, one request at a time.
+import type { FetchLike } from './http-transport.ts';
+
+export interface FakeRequest {
+  url: string;
+  method: string;
+  /** The parsed JSON body of a POST. */
+  body: { frames: Record<string, unknown>[] } | undefined;
+  aborted: boolean;
+  settled: boolean;
+  /** Answers `{ resultCode: 0, body: { frames } }`. */
+  answer(frames: unknown[]): void;
+  /** Answers with an HTTP status and envelope. */
+  fail(status: number, errMsg?: string): void;
+  /** The network fails (fetch rejects). */
+  drop(): void;
+}
+
+/** A response with only what the transport reads. */
+function response(status: number, json: unknown): Response {
+  return { status, ok: status >= 200 && status < 300, json: async () => json } as Response;
+}
+
+export function fakeFetch() {
+  const requests: FakeRequest[] = [];
+  const fetch: FetchLike = (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const request: FakeRequest = {
+        url,
+        method: init.method ?? 'GET',
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as FakeRequest['body']) : undefined,
+        aborted: false,
+        settled: false,
+        answer(frames) {
+          this.settled = true;
+          resolve(response(200, { resultCode: 0, errMsg: '', body: { frames } }));
+        },
+        fail(status, errMsg = '') {
+          this.settled = true;
+          resolve(response(status, { resultCode: status, errMsg, body: null }));
+        },
+        drop() {
+          this.settled = true;
+          reject(new TypeError('Failed to fetch'));
+        },
+      };
+      init.signal?.addEventListener('abort', () => {
+        request.aborted = true;
+        request.settled = true;
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+      requests.push(request);
+    });
+  return {
+    fetch,
+    requests,
+    /** The requests still waiting for an answer. */
+    open: () => requests.filter((r) => !r.settled),
+    posts: () => requests.filter((r) => r.method === 'POST'),
+    polls: () => requests.filter((r) => r.url.includes('/im/poll')),
+  };
+}
+
+export type FakeFetch = ReturnType<typeof fakeFetch>;
+
+/** What a poll's `after` asks for, as "id:seq" pairs (none: an empty list). */
+export function afterOf(url: string): string[] {
+  const after = new URL(url, 'http://test').searchParams.get('after');
+  return after ? after.split(',') : [];
+}
