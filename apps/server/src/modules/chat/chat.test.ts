@@ -16,11 +16,14 @@ import {
   type ChatHistoryBody,
   type ChatStaffListBody,
   type ChatServerFrame,
+  type ChatUploadBody,
 } from '@fjt/domain';
+import sharp from 'sharp';
 import { expectFail, seededApp, signInAs, startSeededApp, testPhone, type SignedIn } from '../../testing.ts';
 import { createStaffService } from '../staff/service.ts';
 import { ChatTestServer, clientId, openConversation as openConversationOf } from './testing.ts';
 import { CHAT_MAX_CONNECTIONS_PER_USER } from './ws.ts';
+import { sniffImage } from './images.ts';
 import { AGENT_NOT_FOUND, ESTATE_NOT_FOUND, SUPPORT_NAME } from './service.ts';
 
 const API = '/rabbit/v1';
@@ -718,7 +721,8 @@ describe('images', () => {
     const mine = await get(user.headers);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/png');
-    expect(mine.rawPayload.equals(PNG_1X1)).toBe(true);
+    // re-encoded (images.ts), so not the same bytes, but the same 1×1 PNG
+    expect(sniffImage(mine.rawPayload)).toEqual({ type: 'image/png', width: 1, height: 1 });
     const stranger = await signInAs(seeded.app);
     expect((await get(stranger.headers)).statusCode).toBe(404);
     expect((await get({})).statusCode).toBe(401);
@@ -736,6 +740,47 @@ describe('images', () => {
     });
     client.close();
     other.client.close();
+  });
+
+  it('stores a photo resized to 1280, upright and without its EXIF (GPS)', async () => {
+    const user = await signInAs(seeded.app);
+    // a phone photo: 3000×2000 stored sideways (EXIF orientation 6) with a GPS position
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c84' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 14/1 0/1' } })
+      .toBuffer();
+    const res = await upload(user, photo);
+    expect(res.statusCode, res.body).toBe(200);
+    const { imageId, image } = (res.json() as { body: ChatUploadBody }).body;
+    expect(image).toEqual({ url: `/img/chat/${imageId}`, width: 853, height: 1280 });
+
+    const served = await seeded.app.inject({ url: image.url, headers: user.headers });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([853, 1280, undefined, undefined]);
+    // what the database holds is that copy, with the size it has
+    const [row] = await seeded.database.sql.query<{ width: number; height: number; size: number }>(
+      'SELECT width, height, size FROM chat_image WHERE id = $1',
+      [imageId],
+    );
+    expect(row).toEqual({ width: 853, height: 1280, size: served.rawPayload.length });
+  });
+
+  it('refuses a decompression bomb (huge dimensions in a small file) with 图片尺寸过大', async () => {
+    const user = await signInAs(seeded.app);
+    // a PNG header claiming 20 000 × 20 000 pixels: refused from the header, nothing decoded
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(20_000, 0);
+    ihdr.writeUInt32BE(20_000, 4);
+    ihdr[8] = 8;
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      Buffer.from('IHDR', 'latin1'),
+      ihdr,
+      Buffer.alloc(64),
+    ]);
+    expectFail(await upload(user, bomb), 400, CHAT_MESSAGES.imagePixels);
   });
 
   it('refuses what is no image, too large, a missing file, a visitor and another site', async () => {
