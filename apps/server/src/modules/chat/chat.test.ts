@@ -647,6 +647,58 @@ describe('staff', () => {
     agent.close();
     userClient.close();
   });
+
+  it('masks the phone numbers and WeChat ids an agent writes, except the ones the user sent first', async () => {
+    const user = await signInAs(seeded.app);
+    const conversation = await openConversation(user, `agent-${agentId}`);
+    const agent = await server.connect(agentStaff);
+    await agent.hello();
+    const userClient = await server.connect(user);
+    await userClient.hello();
+    /** Sends a text from `client`; the message as stored (what the user is sent) and as it is in the database. */
+    const say = async (client: typeof agent, text: string) => {
+      const id = clientId();
+      client.send({ t: 'send', conversationId: conversation.id, clientId: id, content: { kind: 'text', text } });
+      const frame = await userClient.next((f) => f.t === 'message' && f.message.clientId === id);
+      const [row] = await seeded.database.sql.query<{ text: string }>(
+        'SELECT text FROM chat_message WHERE conversation_id = $1 AND client_id = $2',
+        [conversation.id, id],
+      );
+      expect(row!.text).toBe((frame as { message: { text: string } }).message.text);
+      return row!.text;
+    };
+
+    expect(await say(agent, '加我微信 wang_fang88，或打 138 1234 5678')).toBe('加我微信 wa****，或打 138****5678');
+    // the user's own contacts, however they wrote them, the agent may repeat; a number of the agent's stays masked
+    expect(await say(userClient, '我的手机１３９－００００－１１１１，微信 Li_Si_2024')).toBe(
+      '我的手机１３９－００００－１１１１，微信 Li_Si_2024',
+    );
+    expect(await say(agent, '好的，我打 13900001111 或加 vx li_si_2024；我的是 13812345678')).toBe(
+      '好的，我打 13900001111 或加 vx li_si_2024；我的是 138****5678',
+    );
+    // prices, dates and room numbers are no contacts
+    expect(await say(agent, '总价12000000元，2024-05-12 可看 3号楼1801室')).toBe(
+      '总价12000000元，2024-05-12 可看 3号楼1801室',
+    );
+    // a contact the user gave in another conversation does not count here
+    const other = await signInAs(seeded.app);
+    const elsewhere = await openConversation(other, `agent-${agentId}`);
+    const otherClient = await server.connect(other);
+    await otherClient.hello();
+    const id = clientId();
+    agent.send({
+      t: 'send',
+      conversationId: elsewhere.id,
+      clientId: id,
+      content: { kind: 'text', text: '打 13900001111' },
+    });
+    expect(await otherClient.next((f) => f.t === 'message' && f.message.clientId === id)).toMatchObject({
+      message: { text: '打 139****1111' },
+    });
+    agent.close();
+    userClient.close();
+    otherClient.close();
+  });
 });
 
 describe('history over HTTP', () => {

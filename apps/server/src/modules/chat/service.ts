@@ -25,6 +25,7 @@ import {
 import type { SessionUser } from '../accounts/service.ts';
 import type { StaffModule } from '../staff/service.ts';
 import { prepareChatImage } from './images.ts';
+import { moderateText } from './moderation.ts';
 import type { ChatRepo, ConversationRow } from './repo.ts';
 
 /** The name support's people write under (one desk, not a person's name). */
@@ -283,6 +284,10 @@ export function createChatService({
       const { row, side } = await access(viewer, input.conversationId);
       if (row.state === 'closed') throw new ChatRefusal('closed', CHAT_MESSAGES.conversationNotFound);
       const body = await content(viewer, input.content);
+      // an agent's phone numbers and WeChat ids are masked before they are stored (moderation.ts)
+      if (body.kind === 'text' && body.text !== null) {
+        body.text = await moderateText(repo, row.id, side.role, body.text);
+      }
       let claimed = false;
       const stored = await repo.storeMessage(
         {
