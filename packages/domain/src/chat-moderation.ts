@@ -30,36 +30,52 @@ function fold(text: string): string {
 /** Between the digits of a number people may put a space, a tab or a dash (one), e.g. 138 1234 5678. */
 const SEP = '[ \\t-]?';
 
-// A mobile number: 11 digits from 1[3-9], optionally after +86 / 0086 / 86. The run of digits (with single
-// separators) must be exactly 11 long: a longer one is an order number, a price list or a row of room numbers.
-const MOBILE = new RegExp(`(?<!\\d${SEP})(?:(?:\\+|00)?86${SEP})?(1${SEP}[3-9](?:${SEP}\\d){9})(?!${SEP}\\d)`, 'g');
+/**
+ * The patterns, built on first use and not when the module loads: they look behind (`(?<!…)`), which Safari only
+ * parses from 16.4, and this package is also bundled into the web app — a literal there would break its start.
+ */
+function compile() {
+  // A mobile number: 11 digits from 1[3-9], optionally after +86 / 0086 / 86. The run of digits (with single
+  // separators) must be exactly 11 long: a longer one is an order number, a price list or a row of room numbers.
+  const mobile = new RegExp(`(?<!\\d${SEP})(?:(?:\\+|00)?86${SEP})?(1${SEP}[3-9](?:${SEP}\\d){9})(?!${SEP}\\d)`, 'g');
 
-// A landline with its area code: 010, 02x, or 0 and three digits (0755), optionally in brackets, then a local
-// number of 7 or 8 digits that starts 2-9 (local numbers never start with 0 or 1).
-const LANDLINE = new RegExp(
-  `(?<!\\d${SEP})(\\(0(?:10|2\\d|[3-9]\\d{2})\\)|0(?:10|2\\d|[3-9]\\d{2}))${SEP}([2-9]\\d{2,3}${SEP}\\d{4})(?!${SEP}\\d)`,
-  'g',
-);
+  // A landline with its area code: 010, 02x, or 0 and three digits (0755), optionally in brackets, then a local
+  // number of 7 or 8 digits that starts 2-9 (local numbers never start with 0 or 1).
+  const area = '0(?:10|2\\d|[3-9]\\d{2})';
+  const landline = new RegExp(
+    `(?<!\\d${SEP})(\\(${area}\\)|${area})${SEP}([2-9]\\d{2,3}${SEP}\\d{4})(?!${SEP}\\d)`,
+    'g',
+  );
 
-// What announces a WeChat id: 微信(号) and the homophones used to slip past filters (威信, 薇信, V信 …), vx / wx /
-// weixin / wechat as a word of their own, 加V / +V. Then a little filler (：, 号是, a space — no letters or digits,
-// not past the end of a sentence), then the id: 6–20 letters, digits, _ or -, starting with a letter (WeChat's rule).
-const WECHAT_LABEL =
-  '(?:[微威薇维徽]信(?:号|id)?|v信(?:号)?|(?<![a-z])(?:vx|wx|weixin|wechat)(?:号|id)?(?![a-z])|[加+➕]\\s?v(?![a-z]))';
-const WECHAT_ID = '[a-z][a-z0-9_-]{5,19}(?![a-z0-9_-])';
-const WECHAT = new RegExp(`${WECHAT_LABEL}[^a-z0-9_\\-\\n。！？!?]{0,6}(?<![a-z0-9_-])(${WECHAT_ID})`, 'gi');
-/** WeChat's own default ids (wxid_…) are ids wherever they stand, label or not. */
-const WXID = /(?<![a-z0-9_-])(wxid_[a-z0-9_-]{4,30})(?![a-z0-9_-])/gi;
-/** Anything shaped like a WeChat id: in the user's own messages, such a word counts as shared even without a label. */
-const ID_WORD = new RegExp(`(?<![a-z0-9_-])${WECHAT_ID}`, 'gi');
+  // What announces a WeChat id: 微信(号) and the homophones used to slip past filters (威信, 薇信, V信 …), vx / wx /
+  // weixin / wechat as a word of their own, 加V / +V. Then a little filler (：, 号是, a space — no letters or digits,
+  // not past the end of a sentence), then the id: 6–20 letters, digits, _ or -, starting with a letter (WeChat's
+  // rule), and not running on.
+  const label =
+    '(?:[微威薇维徽]信(?:号|id)?|v信(?:号)?|(?<![a-z])(?:vx|wx|weixin|wechat)(?:号|id)?(?![a-z])|[加+➕]\\s?v(?![a-z]))';
+  const id = '(?<![a-z0-9_-])[a-z][a-z0-9_-]{5,19}(?![a-z0-9_-])';
+  return {
+    mobile,
+    landline,
+    wechat: new RegExp(`${label}[^a-z0-9_\\-\\n。！？!?]{0,6}(${id})`, 'gi'),
+    /** WeChat's own default ids (wxid_…) are ids wherever they stand, label or not. */
+    wxid: new RegExp('(?<![a-z0-9_-])(wxid_[a-z0-9_-]{4,30})(?![a-z0-9_-])', 'gi'),
+    /** Anything shaped like a WeChat id: in the user's own messages, such a word counts as shared, label or not. */
+    idWord: new RegExp(id, 'gi'),
+  };
+}
+
+let compiled: ReturnType<typeof compile> | null = null;
+const patterns = () => (compiled ??= compile());
 
 const digits = (s: string) => s.replace(/\D/g, '');
 
 /** Every mobile number, landline and labelled WeChat id in the text, in order, none overlapping. */
 export function findContacts(text: string): FoundContact[] {
   const folded = fold(text);
+  const { mobile, landline, wechat, wxid } = patterns();
   const found: FoundContact[] = [];
-  for (const m of folded.matchAll(MOBILE)) {
+  for (const m of folded.matchAll(mobile)) {
     const number = digits(m[1]!);
     found.push({
       kind: 'mobile',
@@ -69,7 +85,7 @@ export function findContacts(text: string): FoundContact[] {
       mask: `${number.slice(0, 3)}****${number.slice(-4)}`,
     });
   }
-  for (const m of folded.matchAll(LANDLINE)) {
+  for (const m of folded.matchAll(landline)) {
     const area = digits(m[1]!);
     const local = digits(m[2]!);
     found.push({
@@ -80,7 +96,7 @@ export function findContacts(text: string): FoundContact[] {
       mask: `${area}-****${local.slice(-4)}`,
     });
   }
-  for (const pattern of [WECHAT, WXID]) {
+  for (const pattern of [wechat, wxid]) {
     for (const m of folded.matchAll(pattern)) {
       const id = m[1]!;
       // only the id is masked; the label stays, so the reader sees what was hidden
@@ -106,7 +122,7 @@ export function sharedContacts(userTexts: Iterable<string>): Set<string> {
   const keys = new Set<string>();
   for (const text of userTexts) {
     for (const contact of findContacts(text)) keys.add(contact.key);
-    for (const m of fold(text).matchAll(ID_WORD)) keys.add(`wechat:${m[0].toLowerCase()}`);
+    for (const m of fold(text).matchAll(patterns().idWord)) keys.add(`wechat:${m[0].toLowerCase()}`);
   }
   return keys;
 }
