@@ -58,3 +58,4 @@ export * from './api/chat.ts';
 export * from './faq-match.ts';
 export * from './api/support.ts';
 export * from './support-faq.ts';
+export * from './chat-moderation.ts';

@@ -15,6 +15,13 @@ export const CHAT_HEARTBEAT_MS = 20_000;
 export const CHAT_MAX_TEXT = 1000;
 export const CHAT_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** An uploaded image is stored with its long edge at most this many pixels (smaller ones are not enlarged). */
+export const CHAT_IMAGE_MAX_EDGE = 1280;
+/**
+ * The most pixels an upload may decode to (all frames of an animation together): a 50-megapixel photo fits; more
+ * is refused before it is decoded, so a small file claiming huge dimensions (a decompression bomb) costs no memory.
+ */
+export const CHAT_IMAGE_MAX_PIXELS = 50_000_000;
 /** Messages one user may send per minute (across their connections); the next gets a rate error frame. */
 export const CHAT_MESSAGES_PER_MINUTE = 60;
 /** History pages (upward) and replays are sent this many messages at a time. */
@@ -36,6 +43,7 @@ export const CHAT_MESSAGES = {
   tooFast: '发送太频繁，请稍后再试',
   imageTooLarge: '图片不能超过5MB',
   imageType: '只支持 JPG、PNG、WebP、GIF 图片',
+  imagePixels: '图片尺寸过大，请缩小后再发送',
   sendFailed: '发送失败，请点击重发',
   offline: '网络已断开，正在重新连接…',
 } as const;

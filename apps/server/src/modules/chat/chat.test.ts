@@ -16,11 +16,14 @@ import {
   type ChatHistoryBody,
   type ChatStaffListBody,
   type ChatServerFrame,
+  type ChatUploadBody,
 } from '@fjt/domain';
+import sharp from 'sharp';
 import { expectFail, seededApp, signInAs, startSeededApp, testPhone, type SignedIn } from '../../testing.ts';
 import { createStaffService } from '../staff/service.ts';
 import { ChatTestServer, clientId, openConversation as openConversationOf } from './testing.ts';
 import { CHAT_MAX_CONNECTIONS_PER_USER } from './ws.ts';
+import { sniffImage } from './images.ts';
 import { AGENT_NOT_FOUND, ESTATE_NOT_FOUND, SUPPORT_NAME } from './service.ts';
 
 const API = '/rabbit/v1';
@@ -644,6 +647,58 @@ describe('staff', () => {
     agent.close();
     userClient.close();
   });
+
+  it('masks the phone numbers and WeChat ids an agent writes, except the ones the user sent first', async () => {
+    const user = await signInAs(seeded.app);
+    const conversation = await openConversation(user, `agent-${agentId}`);
+    const agent = await server.connect(agentStaff);
+    await agent.hello();
+    const userClient = await server.connect(user);
+    await userClient.hello();
+    /** Sends a text from `client`; the message as stored (what the user is sent) and as it is in the database. */
+    const say = async (client: typeof agent, text: string) => {
+      const id = clientId();
+      client.send({ t: 'send', conversationId: conversation.id, clientId: id, content: { kind: 'text', text } });
+      const frame = await userClient.next((f) => f.t === 'message' && f.message.clientId === id);
+      const [row] = await seeded.database.sql.query<{ text: string }>(
+        'SELECT text FROM chat_message WHERE conversation_id = $1 AND client_id = $2',
+        [conversation.id, id],
+      );
+      expect(row!.text).toBe((frame as { message: { text: string } }).message.text);
+      return row!.text;
+    };
+
+    expect(await say(agent, '加我微信 wang_fang88，或打 138 1234 5678')).toBe('加我微信 wa****，或打 138****5678');
+    // the user's own contacts, however they wrote them, the agent may repeat; a number of the agent's stays masked
+    expect(await say(userClient, '我的手机１３９－００００－１１１１，微信 Li_Si_2024')).toBe(
+      '我的手机１３９－００００－１１１１，微信 Li_Si_2024',
+    );
+    expect(await say(agent, '好的，我打 13900001111 或加 vx li_si_2024；我的是 13812345678')).toBe(
+      '好的，我打 13900001111 或加 vx li_si_2024；我的是 138****5678',
+    );
+    // prices, dates and room numbers are no contacts
+    expect(await say(agent, '总价12000000元，2024-05-12 可看 3号楼1801室')).toBe(
+      '总价12000000元，2024-05-12 可看 3号楼1801室',
+    );
+    // a contact the user gave in another conversation does not count here
+    const other = await signInAs(seeded.app);
+    const elsewhere = await openConversation(other, `agent-${agentId}`);
+    const otherClient = await server.connect(other);
+    await otherClient.hello();
+    const id = clientId();
+    agent.send({
+      t: 'send',
+      conversationId: elsewhere.id,
+      clientId: id,
+      content: { kind: 'text', text: '打 13900001111' },
+    });
+    expect(await otherClient.next((f) => f.t === 'message' && f.message.clientId === id)).toMatchObject({
+      message: { text: '打 139****1111' },
+    });
+    agent.close();
+    userClient.close();
+    otherClient.close();
+  });
 });
 
 describe('history over HTTP', () => {
@@ -718,7 +773,8 @@ describe('images', () => {
     const mine = await get(user.headers);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/png');
-    expect(mine.rawPayload.equals(PNG_1X1)).toBe(true);
+    // re-encoded (images.ts), so not the same bytes, but the same 1×1 PNG
+    expect(sniffImage(mine.rawPayload)).toEqual({ type: 'image/png', width: 1, height: 1 });
     const stranger = await signInAs(seeded.app);
     expect((await get(stranger.headers)).statusCode).toBe(404);
     expect((await get({})).statusCode).toBe(401);
@@ -736,6 +792,47 @@ describe('images', () => {
     });
     client.close();
     other.client.close();
+  });
+
+  it('stores a photo resized to 1280, upright and without its EXIF (GPS)', async () => {
+    const user = await signInAs(seeded.app);
+    // a phone photo: 3000×2000 stored sideways (EXIF orientation 6) with a GPS position
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c84' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 14/1 0/1' } })
+      .toBuffer();
+    const res = await upload(user, photo);
+    expect(res.statusCode, res.body).toBe(200);
+    const { imageId, image } = (res.json() as { body: ChatUploadBody }).body;
+    expect(image).toEqual({ url: `/img/chat/${imageId}`, width: 853, height: 1280 });
+
+    const served = await seeded.app.inject({ url: image.url, headers: user.headers });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([853, 1280, undefined, undefined]);
+    // what the database holds is that copy, with the size it has
+    const [row] = await seeded.database.sql.query<{ width: number; height: number; size: number }>(
+      'SELECT width, height, size FROM chat_image WHERE id = $1',
+      [imageId],
+    );
+    expect(row).toEqual({ width: 853, height: 1280, size: served.rawPayload.length });
+  });
+
+  it('refuses a decompression bomb (huge dimensions in a small file) with 图片尺寸过大', async () => {
+    const user = await signInAs(seeded.app);
+    // a PNG header claiming 20 000 × 20 000 pixels: refused from the header, nothing decoded
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(20_000, 0);
+    ihdr.writeUInt32BE(20_000, 4);
+    ihdr[8] = 8;
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      Buffer.from('IHDR', 'latin1'),
+      ihdr,
+      Buffer.alloc(64),
+    ]);
+    expectFail(await upload(user, bomb), 400, CHAT_MESSAGES.imagePixels);
   });
 
   it('refuses what is no image, too large, a missing file, a visitor and another site', async () => {

@@ -235,6 +235,20 @@ export function createChatRepo(db: Database) {
       );
     },
 
+    /**
+     * The texts the conversation's user sent, newest first, at most `limit` (the contacts they shared: an agent's
+     * message may repeat those unmasked; chat-moderation.ts).
+     */
+    async userTexts(conversationId: number, limit: number): Promise<string[]> {
+      const rows = await queryRows<{ text: string }>(
+        db,
+        sql`SELECT m.text FROM chat_message m
+            WHERE m.conversation_id = ${conversationId} AND m.sender_role = 'user' AND m.kind = 'text'
+            ORDER BY m.seq DESC LIMIT ${limit}`,
+      );
+      return rows.map((r) => r.text);
+    },
+
     /** Moves a side's read mark forward (never back, never past the last message); the mark it has now. */
     async markRead(conversationId: number, reader: Reader, seq: number): Promise<number | null> {
       const column = sql.raw(reader === 'user' ? 'user_read_seq' : 'staff_read_seq');

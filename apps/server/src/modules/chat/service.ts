@@ -20,7 +20,8 @@ import {
 } from '@fjt/domain';
 import type { SessionUser } from '../accounts/service.ts';
 import type { StaffModule } from '../staff/service.ts';
-import { sniffImage } from './images.ts';
+import { prepareChatImage } from './images.ts';
+import { moderateText } from './moderation.ts';
 import type { ChatRepo, ConversationRow } from './repo.ts';
 
 /** The name support's people write under (one desk, not a person's name). */
@@ -279,6 +280,10 @@ export function createChatService({
       const { row, side } = await access(viewer, input.conversationId);
       if (row.state === 'closed') throw new ChatRefusal('closed', CHAT_MESSAGES.conversationNotFound);
       const body = await content(viewer, input.content);
+      // an agent's phone numbers and WeChat ids are masked before they are stored (moderation.ts)
+      if (body.kind === 'text' && body.text !== null) {
+        body.text = await moderateText(repo, row.id, side.role, body.text);
+      }
       let claimed = false;
       const stored = await repo.storeMessage(
         {
@@ -320,19 +325,19 @@ export function createChatService({
       return { message: stored.message, duplicate: stored.duplicate, audience: audienceOf(row), changed, replies };
     },
 
-    /** Stores an uploaded image (its bytes checked: type, size, dimensions) for the viewer's next message. */
+    /** Stores an uploaded image (checked: size, type by its bytes, pixels), resized, for the viewer's next message. */
     async upload(viewer: ChatViewer, data: Buffer): Promise<ChatUploadBody> {
       if (data.length > CHAT_MAX_IMAGE_BYTES) throw ApiError.badRequest(CHAT_MESSAGES.imageTooLarge);
-      const sniffed = sniffImage(data);
-      if (!sniffed) throw ApiError.badRequest(CHAT_MESSAGES.imageType);
+      // what is stored is the resized, upright copy without metadata (images.ts), never the bytes as uploaded
+      const image = await prepareChatImage(data);
       const id = await repo.insertImage({
         userId: viewer.userId,
-        contentType: sniffed.type,
-        width: sniffed.width,
-        height: sniffed.height,
-        data,
+        contentType: image.type,
+        width: image.width,
+        height: image.height,
+        data: image.data,
       });
-      return { imageId: id, image: { url: imageUrl(id), width: sniffed.width, height: sniffed.height } };
+      return { imageId: id, image: { url: imageUrl(id), width: image.width, height: image.height } };
     },
 
     /** An image's bytes for the viewer: its uploader, or whoever may see a conversation it was sent in; else null. */
