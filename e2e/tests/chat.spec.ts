@@ -117,3 +117,50 @@ test('a user whose WebSocket is blocked chats over the HTTP fallback', async ({ 
   expect(question).toBeGreaterThan(texts.findIndex((t) => t.includes('WebSocket 不通时发的消息')));
   expect(answer).toBeGreaterThan(question);
 });
+
+// spec §4: chat message info (here: the estate the user came from, offered as a card) needs the app from 12.8.0
+test.describe('message info in the app', () => {
+  const ANDROID_APP = (version: string) =>
+    `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 FangJiaTong/${version}`;
+
+  test('from an estate’s agent list, 12.8.0 offers the estate as a card that opens it; 12.7.9 and the browser do not', async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const hot = (await (await page.request.get('/rabbit/v1/search/hot?cityId=605')).json()) as {
+      body: { list: { kind: string; id: number }[] };
+    };
+    const estateId = hot.body.list.find((h) => h.kind === 'estate')!.id;
+    for (const [version, offered] of [
+      ['12.8.0', true],
+      ['12.7.9', false],
+      [null, false],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        locale: 'zh-CN',
+        ...(version ? { userAgent: ANDROID_APP(version) } : {}),
+      });
+      const app = await context.newPage();
+      await signIn(app);
+      await app.goto(`/605/house-detail/${estateId}/agent-list`);
+      await app.locator('.agent-card').first().getByRole('link', { name: '在线咨询' }).click();
+      await expect(app).toHaveURL(/\/im\?userid=agent-\d+.*houseId=/);
+      await expect(app.getByLabel('输入消息')).toBeEnabled();
+      if (!offered) {
+        await expect(app.getByTestId('chat-about')).toHaveCount(0);
+        await context.close();
+        continue;
+      }
+      await app.getByTestId('chat-about').getByRole('button', { name: '发送小区' }).click();
+      const card = app.getByTestId('chat-estate');
+      await expect(card).toHaveAttribute('href', `/605/house-detail/${estateId}`);
+      await expect(app.getByTestId('chat-about')).toHaveCount(0);
+      await app.screenshot({ path: shot('chat-estate-card') });
+      await card.click();
+      await expect(app).toHaveURL(new RegExp(`/605/house-detail/${estateId}$`));
+      await context.close();
+    }
+  });
+});

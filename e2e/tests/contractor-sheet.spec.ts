@@ -140,7 +140,7 @@ test.describe('在线咨询 and 复制微信', () => {
     await expect(card.getByTestId('call-agent')).toHaveText('打电话');
     await expect(card.getByRole('link', { name: '在线咨询' })).toHaveAttribute(
       'href',
-      `/im?userid=agent-${agent.id}&username=${encodeURIComponent(agent.name)}`,
+      `/im?userid=agent-${agent.id}&username=${encodeURIComponent(agent.name)}&cityId=605&houseId=${estateId}`,
     );
     await card.getByRole('button', { name: '复制微信' }).click();
     await expect(page.getByText(`微信号已复制：${agent.wechatNo}`)).toBeVisible();

@@ -5,9 +5,18 @@ import { agentImHref } from '@fjt/domain';
 import { copyText } from '../../lib/copy-text.ts';
 import { showToast } from '../../lib/toast.ts';
 
-export function AgentChatLink({ agent, className }: { agent: { id: number; name: string }; className?: string }) {
+export function AgentChatLink({
+  agent,
+  about,
+  className,
+}: {
+  agent: { id: number; name: string };
+  /** The estate the page is about: the chat offers to send its card (spec §4 message info). */
+  about?: { cityId: number; estateId: number };
+  className?: string;
+}) {
   return (
-    <Link className={className} to={agentImHref(agent)} data-testid="agent-chat">
+    <Link className={className} to={agentImHref(agent, about)} data-testid="agent-chat">
       在线咨询
     </Link>
   );

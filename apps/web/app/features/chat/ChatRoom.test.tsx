@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { MemoryRouter } from 'react-router';
 import { CHAT_MAX_TEXT, CHAT_MESSAGES, type ChatConversation, type ChatMessage } from '@fjt/domain';
 import { ChatConnection, SEND_TIMEOUT_MS, type ChatSocket } from './connection.ts';
-import { ChatRoom } from './ChatRoom.tsx';
+import { ChatRoom, type ChatRoomProps } from './ChatRoom.tsx';
 
 /** A socket the test drives by hand; it records the frames the page sent. */
 class FakeSocket implements ChatSocket {
@@ -61,7 +61,7 @@ const HISTORY: ChatMessage[] = [
 
 let socket: FakeSocket;
 
-function Room({ connection }: { connection: ChatConnection }) {
+function Room({ connection, ...extra }: { connection: ChatConnection } & Partial<ChatRoomProps>) {
   const snapshot = useSyncExternalStore(connection.subscribe, connection.getSnapshot);
   return (
     <MemoryRouter>
@@ -69,7 +69,7 @@ function Room({ connection }: { connection: ChatConnection }) {
         title="在线客服"
         cityId={605}
         isApp={false}
-        conversation={CONV}
+        conversation={extra.conversation ?? CONV}
         snapshot={snapshot}
         connection={connection}
         more={false}
@@ -77,21 +77,22 @@ function Room({ connection }: { connection: ChatConnection }) {
         loadOlder={async () => false}
         reopen={() => {}}
         onError={() => {}}
+        {...extra}
       />
     </MemoryRouter>
   );
 }
 
-function open() {
+function open(extra: Partial<ChatRoomProps> = {}) {
   const connection = new ChatConnection({
     url: 'ws://test/ws/im',
     createSocket: () => (socket = new FakeSocket()),
     random: () => 0.5,
     newClientId: () => 'client-id-1',
   });
-  connection.track(CONV, HISTORY);
+  connection.track(extra.conversation ?? CONV, HISTORY);
   connection.start();
-  render(<Room connection={connection} />);
+  render(<Room connection={connection} {...extra} />);
   act(() => {
     socket.onopen?.();
     socket.frame({ t: 'welcome', v: 1, userId: 7, heartbeatMs: 20_000 });
@@ -169,5 +170,18 @@ describe('chat room', () => {
     expect(screen.queryByTestId('chat-offline')).toBeNull();
     act(() => socket.onclose?.({ code: 1006 }));
     expect(screen.getByTestId('chat-offline').textContent).toBe(CHAT_MESSAGES.offline);
+  });
+
+  it('offers the estate the user came from once (message info), and says an agent answers an agent conversation', () => {
+    const agent = { ...CONV, peer: 'agent-3', title: '张三', state: 'waiting' as const, staffName: null };
+    open({ conversation: agent, about: { cityId: 605, estateId: 42 } });
+    expect(screen.getByTestId('chat-status').textContent).toBe('张三会尽快回复你');
+    act(() => screen.getByRole('button', { name: '发送小区' }).click());
+    expect(screen.queryByTestId('chat-about')).toBeNull();
+    expect(socket.sent.at(-1)).toMatchObject({
+      t: 'send',
+      conversationId: agent.id,
+      content: { kind: 'estate', cityId: 605, estateId: 42 },
+    });
   });
 });

@@ -71,6 +71,8 @@ export interface ChatRoomProps {
   footer?: ReactNode;
   /** Canned replies above the input: a tap puts one in the input. */
   quickReplies?: readonly string[];
+  /** The estate the user came from (message info): offered once as a card to send. */
+  about?: { cityId: number; estateId: number } | undefined;
   /** A message for the user (a toast): an image refused or not uploaded. */
   onError: (message: string) => void;
 }
@@ -182,7 +184,13 @@ export function ChatRoom(props: ChatRoomProps) {
   const typing = view?.typing ? `${view.typing.name || '对方'}正在输入…` : null;
   const staffLine =
     conversation.state === 'claimed' && conversation.staffName ? `${conversation.staffName}为你服务` : '';
-  const statusLine = typing ?? (STATE_LINE[viewer][conversation.state] || (viewer === 'user' ? staffLine : ''));
+  // an agent's conversation waits for that agent, not for a transfer to support
+  const stateLine =
+    viewer === 'user' && conversation.state === 'waiting' && conversation.peer !== 'support'
+      ? `${conversation.title}会尽快回复你`
+      : STATE_LINE[viewer][conversation.state];
+  const statusLine = typing ?? (stateLine || (viewer === 'user' ? staffLine : ''));
+  const [aboutSent, setAboutSent] = useState(false);
 
   return (
     <div className="chat" data-testid="chat" ref={rootRef}>
@@ -283,6 +291,27 @@ export function ChatRoom(props: ChatRoomProps) {
                 }}
               >
                 {CHAT_BOT.handoff}
+              </button>
+            </div>
+          ) : null}
+          {props.about && !aboutSent ? (
+            <div className="chat__about" data-testid="chat-about">
+              <span>把正在看的小区发给对方，沟通更方便</span>
+              <button
+                type="button"
+                className="chat__quick-btn"
+                onClick={() => {
+                  const { cityId: aboutCity, estateId } = props.about!;
+                  atBottom.current = true;
+                  setAboutSent(true);
+                  connection.send(
+                    conversation.id,
+                    { kind: 'estate', cityId: aboutCity, estateId },
+                    { text: '[小区卡片]' },
+                  );
+                }}
+              >
+                发送小区
               </button>
             </div>
           ) : null}

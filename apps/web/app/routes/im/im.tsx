@@ -5,7 +5,15 @@
 // it live (features/chat).
 import { useCallback, useMemo } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
-import { DEFAULT_CITY_ID, SITE_DESCRIPTION, pageTitle, readImQuery, type ChatPeer } from '@fjt/domain';
+import {
+  DEFAULT_CITY_ID,
+  SITE_DESCRIPTION,
+  canUseChatMessageInfo,
+  pageTitle,
+  readImQuery,
+  type ChatPeer,
+  type ImQuery,
+} from '@fjt/domain';
 import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { TitleBar } from '../../components/app-chrome/TitleBar.tsx';
@@ -49,7 +57,9 @@ export default function ImPage() {
         />
       </main>
     );
-  return <Chat key={peer} peer={peer} username={query.username} cityId={cityId} isApp={flags.isApp} />;
+  // the chat's message info (the estate the user came from, as a card to send) needs the app from 12.8.0 (spec §4)
+  const about = canUseChatMessageInfo(flags) ? (query.about ?? null) : null;
+  return <Chat key={peer} peer={peer} username={query.username} cityId={cityId} isApp={flags.isApp} about={about} />;
 }
 
 function Chat({
@@ -57,11 +67,13 @@ function Chat({
   username,
   cityId,
   isApp,
+  about,
 }: {
   peer: ChatPeer;
   username: string | null;
   cityId: number;
   isApp: boolean;
+  about: ImQuery['about'];
 }) {
   const viewer = useLoginGuard();
   const onError = useCallback((message: string) => showToast(message), []);
@@ -98,6 +110,7 @@ function Chat({
         loadOlder={chat.loadOlder}
         reopen={chat.retry}
         onError={onError}
+        about={about ?? undefined}
       />
     </main>
   );

@@ -56,7 +56,7 @@ export function AgentListPage({
                   actions={
                     <>
                       <CallAgentButton agentId={a.id} estateId={basic.id} className="agent-card__action" />
-                      <AgentChatLink agent={a} className="agent-card__action" />
+                      <AgentChatLink agent={a} about={{ cityId, estateId: basic.id }} className="agent-card__action" />
                       {a.wechatNo ? <CopyWechatButton wechatNo={a.wechatNo} className="agent-card__action" /> : null}
                     </>
                   }
