@@ -99,6 +99,18 @@ describe('rate limits', () => {
     expect((await certify()).statusCode).toBe(429);
   });
 
+  it("counts the chat's fallback frames (which limit themselves per user) with the reads, not the writes", async () => {
+    const app = await start({ RATE_LIMIT_WRITES_PER_MINUTE: 1 });
+    const certify = () =>
+      app.inject({ method: 'POST', url: '/rabbit/v1/report/certificate', payload: { estateId: 999_999 } });
+    expect((await certify()).statusCode).toBe(404);
+    expect((await certify()).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) {
+      const frames = await app.inject({ method: 'POST', url: '/rabbit/v1/im/frames', payload: { frames: [{}] } });
+      expect(frames.statusCode, frames.body).toBe(401);
+    }
+  });
+
   it('X-Forwarded-For from an untrusted peer does not open a new budget', async () => {
     const app = await start({ RATE_LIMIT_READS_PER_MINUTE: 3 });
     const codes: number[] = [];

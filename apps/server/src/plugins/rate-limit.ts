@@ -17,11 +17,20 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A POST that only reads (the spec makes some list calls POST): limited as a read, not a write. */
     readOnly?: boolean;
+    /**
+     * A POST that limits its own writes per user (the chat's fallback frames: messages per minute, frames per
+     * request): per IP it counts with the reads, so users behind one proxy — when the fallback is used — do not
+     * share 60 writes a minute.
+     */
+    limitsItself?: boolean;
   }
 }
 
 const isRead = (request: FastifyRequest) =>
-  request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.readOnly === true;
+  request.method === 'GET' ||
+  request.method === 'HEAD' ||
+  request.routeOptions.config.readOnly === true ||
+  request.routeOptions.config.limitsItself === true;
 
 export function tooManyRequests(retryAfterSeconds: number): ApiError {
   return new ApiError(429, RESULT_CODE.tooMany, `操作太频繁，请${Math.max(1, retryAfterSeconds)}秒后再试`);

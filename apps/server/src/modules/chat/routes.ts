@@ -145,6 +145,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/im/frames',
     {
+      config: { limitsItself: true },
       schema: {
         tags,
         summary:
