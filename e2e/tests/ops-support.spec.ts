@@ -109,5 +109,18 @@ test('a user asks the bot, 转人工, support claims it in the console and they 
   await expect(page.getByRole('button', { name: '重新咨询' })).toBeVisible();
   await expect(desk.getByTestId('chat-status')).toHaveText('会话已结束');
   await desk.screenshot({ path: shot('ops-support-closed') });
+
+  // on a desk: the closed list, the conversation and the summary side by side
+  const wide = await browser.newContext({
+    viewport: { width: 1366, height: 860 },
+    storageState: await desk.context().storageState(),
+  });
+  const deskPage = await wide.newPage();
+  await deskPage.goto(`/ops/support?tab=closed&c=${new URL(desk.url()).searchParams.get('c')}`);
+  await expect(deskPage.getByTestId('desk-item').first()).toBeVisible();
+  await expect(deskPage.getByTestId('chat-message').filter({ hasText: '第二条' })).toBeVisible();
+  await expect(deskPage.getByTestId('desk-summary')).toContainText('没有订单');
+  await deskPage.screenshot({ path: shot('ops-support-desktop') });
+  await wide.close();
   await desk.context().close();
 });
