@@ -184,4 +184,15 @@ describe('chat room', () => {
       content: { kind: 'estate', cityId: 605, estateId: 42 },
     });
   });
+
+  it('shows 未读 under my last message until the other side has read it, then 已读', () => {
+    const connection = open();
+    const mine = { ...HISTORY[0]!, seq: 5, kind: 'text' as const, senderRole: 'user' as const, text: '在吗' };
+    act(() => socket.frame({ t: 'message', message: mine }));
+    expect(screen.getByTestId('chat-receipt').textContent).toBe('未读');
+    act(() => socket.frame({ t: 'read', conversationId: CONV.id, role: 'support', seq: 5 }));
+    expect(screen.getByTestId('chat-receipt').textContent).toBe('已读');
+    expect(screen.getAllByTestId('chat-receipt')).toHaveLength(1);
+    connection.stop();
+  });
 });

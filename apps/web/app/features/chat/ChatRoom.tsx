@@ -90,6 +90,16 @@ export function ChatRoom(props: ChatRoomProps) {
     [snapshot.outbox, conversation.id],
   );
   const items = useMemo(() => buildTimeline(messages, pending, now, viewer), [messages, pending, now, viewer]);
+  // the read receipt goes under the last of my messages: 已读 once the other side's read mark reaches it
+  const lastMine = useMemo(() => {
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i]!;
+      if (item.type === 'message' && item.mine) return item.message.seq;
+    }
+    return null;
+  }, [items]);
+  const peerRead = (view?.peerReadSeq ?? 0) >= (lastMine ?? Infinity);
+  // only a person reads: no receipts while the bot answers or the conversation waits
   const [preview, setPreview] = useState<ChatMessage['image']>(null);
   const closePreview = useCallback(() => setPreview(null), []);
 
@@ -254,6 +264,13 @@ export function ChatRoom(props: ChatRoomProps) {
                   >
                     {item.mine || !item.showName ? null : <span className="chat__name">{item.message.senderName}</span>}
                     <Content message={item.message} mine={item.mine} onImage={setPreview} />
+                    {item.mine &&
+                    item.message.seq === lastMine &&
+                    (viewer === 'staff' || conversation.state === 'claimed') ? (
+                      <span className="chat__receipt" data-testid="chat-receipt">
+                        {peerRead ? '已读' : '未读'}
+                      </span>
+                    ) : null}
                   </li>
                 );
               case 'pending':
