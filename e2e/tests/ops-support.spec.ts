@@ -2,12 +2,15 @@
 // opens /605/support, starts a chat, the FAQ bot answers, 转人工; the demo support member (second context) sees the
 // conversation in the console's queue with its wait, claims it (the user is told), and both sides exchange text (a
 // canned reply) and an image; the user goes offline, support writes meanwhile, and back online the user sees it
-// all, in order; support sees the user's summary and closes the conversation with a reason (the user is told).
+// all, in order; support sees the user's summary and closes the conversation with a reason (the user is told). An
+// agent answers its own agent conversation in the same console, and a phone number it writes reaches the user masked.
 import { expect, test, type Page } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
 import { signIn } from '../support/login.ts';
 
 const DEMO_SUPPORT_PHONE = '13800000002';
+// the second demo agent (ops-leads.spec signs the first one in)
+const DEMO_AGENT_PHONE = '13800000006';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN' };
 /** A 64×48 PNG (a red and white check). */
 const PNG = Buffer.from(
@@ -122,5 +125,40 @@ test('a user asks the bot, 转人工, support claims it in the console and they 
   await expect(deskPage.getByTestId('desk-summary')).toContainText('没有订单');
   await deskPage.screenshot({ path: shot('ops-support-desktop') });
   await wide.close();
+  await desk.context().close();
+});
+
+test('an agent answers its own conversation in the same console; its phone number reaches the user masked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const desk = await (await browser.newContext(PHONE)).newPage();
+  await desk.goto('/helper');
+  await signIn(desk, DEMO_AGENT_PHONE);
+  const me = (await (await desk.request.get('/rabbit/v1/im/staff/desk')).json()) as {
+    body: { agentId: number; support: boolean };
+  };
+  expect(me.body.support).toBe(false);
+
+  await signIn(page);
+  await page.goto(`/im?userid=agent-${me.body.agentId}`);
+  await send(page, '这个小区现在还有三居室吗');
+  await expect(page.getByTestId('chat-status')).toHaveText(/会尽快回复你$/);
+
+  await desk.goto('/ops/support');
+  const item = desk.getByTestId('desk-item').filter({ hasText: '还有三居室吗' });
+  await expect(item).toContainText('经纪人咨询');
+  await item.click();
+  // an agent sees no user summary (orders are support's business)
+  await expect(desk.getByRole('button', { name: '用户资料' })).toHaveCount(0);
+  await desk.getByTestId('desk-claim').click();
+  await expect(page.getByTestId('chat-notice').filter({ hasText: '已接入，很高兴为您服务' })).toBeVisible();
+  await desk.getByLabel('输入消息').fill('有的，方便的话打我电话 13912345678 详聊');
+  await desk.getByLabel('发送消息').click();
+  await expect(page.getByTestId('chat-message').filter({ hasText: '139****5678' })).toBeVisible();
+  await expect(page.getByTestId('chat-message').filter({ hasText: '13912345678' })).toHaveCount(0);
+  await page.screenshot({ path: shot('ops-support-agent-user') });
+  await desk.screenshot({ path: shot('ops-support-agent') });
   await desk.context().close();
 });

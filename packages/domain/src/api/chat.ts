@@ -296,6 +296,16 @@ export const CHAT_CANNED_REPLIES: readonly string[] = [
   '感谢您的耐心等待，祝您生活愉快！',
 ];
 
+/** An agent's canned replies in the same console (an agent writes under its own name, about its estates). */
+export const CHAT_AGENT_CANNED_REPLIES: readonly string[] = [
+  '您好，我是这个小区的经纪人，请问您想了解哪方面的情况？',
+  '这套房源目前还在售，您方便的话可以约个时间看房。',
+  '我把小区最近的成交价整理一下发给您参考。',
+  '小区附近的学校、地铁和配套我都比较熟悉，可以详细给您介绍。',
+  '您的预算和户型需求大概是怎样的？我帮您筛选合适的房源。',
+  '还有其他问题随时问我。',
+];
+
 /** Messages of the support console. */
 export const CHAT_DESK_MESSAGES = {
   claimedByOther: '该会话已由其他客服接待',

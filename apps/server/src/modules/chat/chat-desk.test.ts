@@ -4,6 +4,7 @@
 // colleagues with whether they are online. The FAQ bot on, as deployed: conversations wait after 转人工.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHAT_AGENT_CANNED_REPLIES,
   CHAT_BOT,
   CHAT_CANNED_REPLIES,
   CHAT_DESK_MESSAGES,
@@ -96,7 +97,7 @@ describe('the queue', () => {
     expectFail(await get(first.user, 'im/staff/desk'), 403, STAFF_ONLY);
     // an agent's desk: its own conversations, nobody to transfer to
     const agentDesk = (await get(agentStaff, 'im/staff/desk')).json() as { body: ChatDeskBody };
-    expect(agentDesk.body).toMatchObject({ support: false, colleagues: [] });
+    expect(agentDesk.body).toMatchObject({ support: false, colleagues: [], canned: [...CHAT_AGENT_CANNED_REPLIES] });
     expect(agentDesk.body.agentId).toEqual(expect.any(Number));
     const withAgent = await openConversation(seeded.app, first.user, `agent-${agentDesk.body.agentId}`);
     const agentQueue = await list(agentStaff, '?state=waiting');

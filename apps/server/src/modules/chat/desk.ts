@@ -6,6 +6,7 @@
 import { queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
+  CHAT_AGENT_CANNED_REPLIES,
   CHAT_CANNED_REPLIES,
   CHAT_CLOSE_TAGS,
   CHAT_DESK_MESSAGES,
@@ -126,7 +127,7 @@ export function createChatDesk({
         support: viewer.support,
         agentId: viewer.agentId,
         colleagues,
-        canned: [...CHAT_CANNED_REPLIES],
+        canned: [...(viewer.support ? CHAT_CANNED_REPLIES : CHAT_AGENT_CANNED_REPLIES)],
         closeTags: Object.entries(CHAT_CLOSE_TAGS).map(([tag, label]) => ({ tag, label })),
       };
     },

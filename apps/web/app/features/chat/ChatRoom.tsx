@@ -352,7 +352,7 @@ export function ChatRoom(props: ChatRoomProps) {
             }}
             onTyping={() => connection.typing(conversation.id)}
             quickReplies={props.quickReplies}
-            placeholder={viewer === 'user' ? '请输入你想咨询的问题' : '输入回复，Enter 发送'}
+            placeholder={viewer === 'user' ? '请输入你想咨询的问题' : '输入回复'}
           />
         </>
       )}
