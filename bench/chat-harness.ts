@@ -50,11 +50,11 @@ const PER_CLIENT = Math.ceil(MESSAGES / CLIENTS);
 const SEND_INTERVAL_MS = Math.ceil(60_000 / (CHAT_MESSAGES_PER_MINUTE * 0.8));
 const RUN_MS = PER_CLIENT * SEND_INTERVAL_MS;
 /**
- * Each client's socket is terminated after a random wait of this mean: several times per client a run. Never sooner
- * than HEALTHY_MS after the last drop, so every dropped connection counts as healthy for the real client's backoff
+ * Each client's socket is terminated after a random wait of this mean: several times per client a run. Only a
+ * connection welcomed more than HEALTHY_MS ago is dropped, so it counts as healthy for the real client's backoff
  * (which starts again from its base); drops closer together would time the backoff's growth, not a reconnect.
  */
-const DROP_MEAN_MS = Math.max(HEALTHY_MS * 2, RUN_MS / 6);
+const DROP_MEAN_MS = Math.round(Math.max(HEALTHY_MS * 2, RUN_MS / 6));
 /** CHAT_KILL=0: no kill (to tell the drops' figures from the outage's). */
 const KILL = process.env.CHAT_KILL !== '0';
 const KILL_AT_MS = Math.round(RUN_MS * 0.45);
@@ -187,7 +187,7 @@ class HarnessClient {
   private onClosed(code: number) {
     const now = Date.now();
     this.stats.closeCodes[code] = (this.stats.closeCodes[code] ?? 0) + 1;
-    if (this.welcomedAt !== null && code !== 1006) {
+    if (this.welcomedAt !== null && code !== 1006 && !this.stopped) {
       this.note(`closed with ${code} at +${Math.round((now - runStarted) / 1000)} s`);
     }
     if (this.welcomedAt !== null) {
@@ -300,13 +300,21 @@ class HarnessClient {
     if (this.welcomed && Date.now() >= this.pausedUntil) this.transmit(clientId, entry);
   }
 
+  /**
+   * The instance died while this client was between a drop and its welcome: its reconnect now waits for the
+   * outage too, so it is timed from the kill with the others.
+   */
+  caughtByKill(at: number) {
+    if (this.disconnected) this.disconnected = { at, cause: 'kill' };
+  }
+
   ping() {
     if (this.welcomed) this.socket?.send(JSON.stringify({ t: 'ping' }));
   }
 
   /** The fault: the socket ends without a close frame, as when a phone loses its network. */
   drop() {
-    if (!this.socket || !this.welcomed) return false;
+    if (!this.socket || this.welcomedAt === null || Date.now() - this.welcomedAt <= HEALTHY_MS) return false;
     this.stats.drops++;
     this.disconnected = { at: Date.now(), cause: 'drop' };
     this.socket.terminate();
@@ -424,7 +432,8 @@ try {
       await sleep(HEALTHY_MS + 1_000 + -Math.log(1 - Math.random()) * (DROP_MEAN_MS - HEALTHY_MS));
       // until the last message is made (a busy machine's timers make that later than RUN_MS)
       if (sendingDone) return;
-      c.drop();
+      // a connection made after the kill may be younger than that: its drop waits until it counts as healthy
+      while (!sendingDone && !c.drop()) await sleep(500);
     }
   });
   const pinging = setInterval(() => clients.forEach((c) => c.ping()), CHAT_HEARTBEAT_MS);
@@ -434,6 +443,7 @@ try {
     const victim = instances[0]!;
     log(`SIGKILL to the instance on ${PORTS[0]}`);
     fault.killedAt = Date.now();
+    for (const c of clients) c.caughtByKill(fault.killedAt);
     faults.killAtMs = fault.killedAt - sendStart;
     victim.kill('SIGKILL');
     await sleep(RESTART_AFTER_MS);
