@@ -108,7 +108,7 @@ class HarnessClient {
   private disconnected: { at: number; cause: Cause } | null = null;
   /** Sends wait (in the outbox) until then after a refusal. */
   private pausedUntil = 0;
-  readonly reconnects: { ms: number; cause: Cause; afterBackMs: number | null }[] = [];
+  readonly reconnects: { ms: number; cause: Cause; afterBackMs: number | null; welcomeAt: number }[] = [];
   readonly stats = {
     connects: 0,
     drops: 0,
@@ -218,7 +218,7 @@ class HarnessClient {
         if (this.disconnected) {
           const { at, cause } = this.disconnected;
           const afterBackMs = cause === 'kill' && fault.backAt !== null ? Math.max(0, now - fault.backAt) : null;
-          this.reconnects.push({ ms: now - at, cause, afterBackMs });
+          this.reconnects.push({ ms: now - at, cause, afterBackMs, welcomeAt: now });
           this.disconnected = null;
         }
         this.flush();
@@ -383,6 +383,7 @@ let nginx: ChildProcess | undefined;
 const clients: HarnessClient[] = [];
 const faults = { killedPort: PORTS[0]!, killAtMs: null as number | null, restartReadyMs: null as number | null };
 let startup: unknown;
+let sendStartedAt = 0;
 
 try {
   if (PGLITE) {
@@ -418,6 +419,7 @@ try {
   );
 
   const sendStart = Date.now();
+  sendStartedAt = sendStart;
   let sendingDone = false;
   const sending = clients.map(async (c) => {
     // spread over the first interval so the 50 clients do not send in step
@@ -643,6 +645,12 @@ const out = {
       ? summary(reconnects.filter((r) => r.cause === 'kill' && r.afterBackMs !== null).map((r) => r.afterBackMs!))
       : null,
     other: summary(ms('other')),
+    /** The slowest of the counted ones, with when their welcome came (seconds into the sending; the kill at killAtMs). */
+    slowest: reconnects
+      .filter((r) => !PGLITE || r.cause !== 'kill')
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8)
+      .map((r) => ({ ms: r.ms, cause: r.cause, welcomeAtS: Math.round((r.welcomeAt - sendStartedAt) / 1000) })),
   },
   checks,
   samples,
