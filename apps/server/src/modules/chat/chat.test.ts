@@ -258,6 +258,25 @@ describe('sending', () => {
     back.close();
   });
 
+  it('sends a socket nothing from the bus before its hello, so a late hello still gets its replay in order, once', async () => {
+    const { user, conversation, client: sender } = await userWithConversation();
+    await sender.sendTexts(conversation.id, 2);
+    // a reconnect whose hello is slow to arrive: the session is resolved and the socket listens before it
+    const back = await server.connect(user);
+    for (let i = 0; i < 100 && seeded.app.chat.hub.connectionsOf(user.id) < 2; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(seeded.app.chat.hub.connectionsOf(user.id)).toBe(2);
+    await sender.sendTexts(conversation.id, 1);
+    back.send({ t: 'hello', v: CHAT_PROTOCOL_VERSION, resume: [{ conversationId: conversation.id, afterSeq: 1 }] });
+    await back.next((f) => f.t === 'replayed');
+    // message 3 was published while the hello was on its way: it comes with the replay, after 2, and only there
+    expect(back.frames.flatMap((f) => (f.t === 'message' ? [f.message.seq] : []))).toEqual([2, 3]);
+    expect(back.frames[0]).toMatchObject({ t: 'welcome' });
+    sender.close();
+    back.close();
+  });
+
   it('sends an estate card with the name and price looked up here, and refuses an unknown estate or an image', async () => {
     const { conversation, client } = await userWithConversation();
     const [estate] = await seeded.database.sql.query<{ id: number; name: string }>(

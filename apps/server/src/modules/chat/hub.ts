@@ -68,6 +68,11 @@ export interface ChatConnection {
   lastHeard: number;
   badInARow: number;
   closed: boolean;
+  /**
+   * Whether what the bus brings reaches it. A socket: only once its hello is handled. A message published before
+   * would go out ahead of the hello's replay (out of order) and then again in it; what it misses comes with the resume.
+   */
+  hearsBus: boolean;
 }
 
 export interface ChatHubOptions {
@@ -160,7 +165,7 @@ export function createChatHub({
 
   bus.subscribe((event) => {
     for (const c of audienceConnections(event.audience)) {
-      if (c.id === event.except) continue;
+      if (c.id === event.except || !c.hearsBus) continue;
       const frame = event.frame;
       enqueue(c, () => (frame.t === 'message' ? deliverMessage(c, frame.message) : send(c, frame)));
     }
@@ -239,6 +244,8 @@ export function createChatHub({
           return refuse(c, 'unsupported_version', CHAT_MESSAGES.unsupportedVersion);
         }
         c.badInARow = 0;
+        // from here on the bus's frames queue behind the replay below
+        c.hearsBus = true;
         send(c, { t: 'welcome', v: CHAT_PROTOCOL_VERSION, userId: c.viewer.userId, heartbeatMs });
         for (const { conversationId, afterSeq } of frame.resume) {
           enqueue(c, async () => {
@@ -324,9 +331,14 @@ export function createChatHub({
 
   /**
    * Registers a viewer's connection. `listen: false`: it only gets the answers to its own frames, never what the bus
-   * brings (a request of the HTTP fallback that sends frames).
+   * brings (a request of the HTTP fallback that sends frames). `untilHello`: what the bus brings only after its hello
+   * (a socket).
    */
-  function attach(viewer: ChatViewer, transport: ChatTransport, { listen = true } = {}): ChatConnection {
+  function attach(
+    viewer: ChatViewer,
+    transport: ChatTransport,
+    { listen = true, untilHello = false } = {},
+  ): ChatConnection {
     const c: ChatConnection = {
       id: randomUUID(),
       viewer,
@@ -341,6 +353,7 @@ export function createChatHub({
       lastHeard: now(),
       badInARow: 0,
       closed: false,
+      hearsBus: !untilHello,
     };
     connections.add(c);
     if (!listen) return c;

@@ -96,15 +96,19 @@ export async function registerChatSocket(app: FastifyInstance, options: ChatSock
       if (hub.connectionsOf(viewer.userId) >= CHAT_MAX_CONNECTIONS_PER_USER) {
         return socket.close(CHAT_CLOSE.abuse, 'too many connections');
       }
-      const c = hub.attach(viewer, {
-        send: (frame) => {
-          if (socket.readyState !== socket.OPEN) return;
-          // a client that reads nothing while frames pile up is dropped; it resumes when it reconnects
-          if (socket.bufferedAmount > CHAT_MAX_BUFFERED_BYTES) return hub.close(c, 1013, 'too slow');
-          socket.send(JSON.stringify(frame));
+      const c = hub.attach(
+        viewer,
+        {
+          send: (frame) => {
+            if (socket.readyState !== socket.OPEN) return;
+            // a client that reads nothing while frames pile up is dropped; it resumes when it reconnects
+            if (socket.bufferedAmount > CHAT_MAX_BUFFERED_BYTES) return hub.close(c, 1013, 'too slow');
+            socket.send(JSON.stringify(frame));
+          },
+          close: (code, reason) => socket.close(code, reason),
         },
-        close: (code, reason) => socket.close(code, reason),
-      });
+        { untilHello: true },
+      );
       connection = c;
       untrack = lifecycle.trackSocket({ close: () => hub.close(c, CHAT_CLOSE.restart, 'server restarting') });
       const waiting = early ?? [];
