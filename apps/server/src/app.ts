@@ -33,6 +33,9 @@ import { dealsRoutes } from './modules/deals/routes.ts';
 import { quotationRoutes } from './modules/quotation/routes.ts';
 import { finderRoutes } from './modules/finder/routes.ts';
 import { platesRoutes } from './modules/plates/routes.ts';
+import { valuationRoutes } from './modules/valuation/routes.ts';
+import { createValuationRepo } from './modules/valuation/repo.ts';
+import { createValuationService } from './modules/valuation/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { newHousesRoutes } from './modules/new-houses/routes.ts';
 import { overseasRoutes } from './modules/overseas/routes.ts';
@@ -394,6 +397,7 @@ export async function buildApp({
       await api.register(finderRoutes, { services });
       await api.register(listingsRoutes, { services });
       await api.register(platesRoutes, { services });
+      await api.register(valuationRoutes, { valuation: createValuationService(createValuationRepo(database.db)) });
       await api.register(reportsRoutes, { services });
       await api.register(newHousesRoutes, { services });
       await api.register(overseasRoutes, { services });
