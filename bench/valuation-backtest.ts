@@ -38,7 +38,9 @@ try {
   });
   const dataset = small ? 'small' : 'full';
   const out = { benchmark: 'valuation backtest', dataset, deals, cities: cities.length, machine: measured, ...report };
-  const jsonPath = arg('--out') ?? join(root, 'bench', 'results', small ? 'valuation-small.json' : 'valuation.json');
+  const jsonPath =
+    arg('--out') ??
+    (small ? join(root, 'var', 'valuation-small.json') : join(root, 'bench', 'results', 'valuation.json'));
   mkdirSync(join(jsonPath, '..'), { recursive: true });
   writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
   if (!small) writeFileSync(join(root, 'docs', 'valuation.md'), renderMarkdown(report, dataset));

@@ -12,6 +12,7 @@ import {
   type ModelState,
   type MonthIndex,
 } from './model.ts';
+import { Rng } from '@fjt/dataset';
 import { CALIBRATION_MONTHS, subjectOf, valuationOf } from './estimator.ts';
 
 export interface CityDeals {
@@ -45,18 +46,6 @@ interface Row {
 
 const ape = (lnErr: number) => Math.abs(Math.exp(lnErr) - 1);
 
-/** A deterministic PRNG (mulberry32), so the published intervals do not change between runs of the same data. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function medianOf(values: Float64Array): number {
   if (values.length === 0) return Number.NaN;
   const s = Float64Array.from(values).sort();
@@ -65,12 +54,12 @@ function medianOf(values: Float64Array): number {
 }
 
 /** The median's 95% percentile-bootstrap interval. */
-function bootstrapMedian(values: Float64Array, resamples: number, rng: () => number): [number, number] {
+function bootstrapMedian(values: Float64Array, resamples: number, rng: Rng): [number, number] {
   if (values.length < 2) return [Number.NaN, Number.NaN];
   const medians = new Float64Array(resamples);
   const sample = new Float64Array(values.length);
   for (let b = 0; b < resamples; b++) {
-    for (let i = 0; i < values.length; i++) sample[i] = values[Math.floor(rng() * values.length)]!;
+    for (let i = 0; i < values.length; i++) sample[i] = values[Math.floor(rng.next() * values.length)]!;
     medians[b] = medianOf(sample);
   }
   medians.sort();
@@ -97,7 +86,7 @@ export interface Metrics {
   baselines: { n: number; mdape: number | null; rawMdape: number | null; timeAdjustedMdape: number | null };
 }
 
-function metrics(rows: readonly Row[], resamples: number, rng: () => number): Metrics {
+function metrics(rows: readonly Row[], resamples: number, rng: Rng): Metrics {
   const done = rows.filter((r) => Number.isFinite(r.err));
   const apes = Float64Array.from(done, (r) => ape(r.err));
   const share = (f: (r: Row) => boolean) => (done.length ? r4(done.filter(f).length / done.length) : null);
@@ -214,11 +203,11 @@ function noiseFloor(cities: readonly CityDeals[], lastMonth: MonthIndex) {
 
 /** The same cities with each deal's month swapped for another deal's of the same city (seeded shuffle). */
 export function shuffleDates(cities: readonly CityDeals[], seed: number): CityDeals[] {
-  const rng = random(seed);
+  const rng = new Rng(seed);
   return cities.map((c) => {
     const months = c.deals.map((d) => d.month);
     for (let i = months.length - 1; i > 0; i--) {
-      const j = Math.floor(rng() * (i + 1));
+      const j = Math.floor(rng.next() * (i + 1));
       [months[i], months[j]] = [months[j]!, months[i]!];
     }
     return { ...c, deals: c.deals.map((d, i) => ({ ...d, month: months[i]! })).sort((a, b) => a.month - b.month) };
@@ -243,7 +232,7 @@ const TARGETS = {
 
 export function runBacktest(cities: readonly CityDeals[], options: BacktestOptions = {}) {
   const resamples = options.resamples ?? 200;
-  const rng = random(options.seed ?? 16);
+  const rng = new Rng(options.seed ?? 16);
   const lastMonth = Math.max(...cities.flatMap((c) => (c.deals.length ? [c.deals[c.deals.length - 1]!.month] : [])));
   const started = performance.now();
   const rows = cities.flatMap((c) => cityRows(c, lastMonth));
@@ -263,6 +252,11 @@ export function runBacktest(cities: readonly CityDeals[], options: BacktestOptio
   const dense = metrics(
     rows.filter((r) => r.density === '6–14' || r.density === '≥15'),
     Math.min(resamples, 100),
+    rng,
+  );
+  const fallback = metrics(
+    rows.filter((r) => r.path === 'plate' || r.path === 'district'),
+    0,
     rng,
   );
   const byCity = by((r) => r.city);
@@ -348,6 +342,17 @@ export function runBacktest(cities: readonly CityDeals[], options: BacktestOptio
         value: confidenceOrder,
         met: confidenceOrder.every((v, i) => i === 0 || v > confidenceOrder[i - 1]!),
       },
+      over20: { target: '≤ 0.07 (research §3)', value: overall.over20, met: (overall.over20 ?? 1) <= 0.07 },
+      medianSignedError: {
+        target: 'within ±0.01 (research §3)',
+        value: overall.medianSignedError,
+        met: Math.abs(overall.medianSignedError ?? 1) <= 0.01,
+      },
+      fallbackMdape: {
+        target: '≤ 0.10 on the plate/district fallbacks (research §3)',
+        value: fallback.mdape,
+        met: fallback.estimated === 0 || (fallback.mdape ?? 1) <= 0.1,
+      },
       beatsBothBaselinesEveryBucket: {
         target: 'MdAPE below both baselines in every city and density bucket (on deals the baselines can value)',
         met: buckets.every(beatsBaselines),
@@ -404,6 +409,9 @@ export function renderMarkdown(report: BacktestReport, dataset: string): string 
     `| within ±20% ${t.within20.target} | ${pct(t.within20.value)} | ${mark(t.within20.met)} |`,
     `| 80% range coverage ${t.coverage80EveryBucket.target} | ${t.coverage80EveryBucket.value.map(pct).join(', ')} | ${mark(t.coverage80EveryBucket.met)} |`,
     `| ${t.mdapeRisesWithLowerConfidence.target} | ${t.mdapeRisesWithLowerConfidence.value.map(pct).join(' < ')} | ${mark(t.mdapeRisesWithLowerConfidence.met)} |`,
+    `| > 20% off ${t.over20.target} | ${pct(t.over20.value)} | ${mark(t.over20.met)} |`,
+    `| median signed error ${t.medianSignedError.target} | ${pct(t.medianSignedError.value)} | ${mark(t.medianSignedError.met)} |`,
+    `| MdAPE ${t.fallbackMdape.target} | ${pct(t.fallbackMdape.value)} | ${mark(t.fallbackMdape.met)} |`,
     `| ${t.beatsBothBaselinesEveryBucket.target} | see tables | ${mark(t.beatsBothBaselinesEveryBucket.met)} |`,
     '',
     '## Noise floor and leakage',

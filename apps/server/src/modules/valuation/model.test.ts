@@ -17,14 +17,15 @@ import {
   type Estimate,
 } from './model.ts';
 import { calibrate, subjectOf, valuationBody, valuationOf } from './estimator.ts';
-import { random, shuffleDates } from './backtest.ts';
+import { Rng } from '@fjt/dataset';
+import { shuffleDates } from './backtest.ts';
 
 const START = monthIndex('2024-01');
 
 /** A market of 3 plates × 4 estates, 1%/month growth, north-facing −5%, 精装 +4%, lognormal noise 4%. */
 function market(months = 24, perEstateMonth = 3, seed = 7): DealPoint[] {
-  const rng = random(seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(rng() || 1e-9)) * Math.cos(2 * Math.PI * rng());
+  const rng = new Rng(seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(rng.next() || 1e-9)) * Math.cos(2 * Math.PI * rng.next());
   const deals: DealPoint[] = [];
   let id = 0;
   for (let plate = 1; plate <= 3; plate++)
@@ -33,8 +34,8 @@ function market(months = 24, perEstateMonth = 3, seed = 7): DealPoint[] {
       const base = Math.log(30_000 + plate * 5_000 + e * 1_000);
       for (let m = 0; m < months; m++)
         for (let k = 0; k < perEstateMonth; k++) {
-          const north = rng() < 0.2;
-          const fine = rng() < 0.5;
+          const north = rng.next() < 0.2;
+          const fine = rng.next() < 0.5;
           const y = base + 0.01 * m + (north ? -0.05 : 0) + (fine ? 0.04 : 0) + 0.04 * gauss();
           deals.push({
             id: ++id,
@@ -43,9 +44,9 @@ function market(months = 24, perEstateMonth = 3, seed = 7): DealPoint[] {
             districtId: 1,
             month: START + m,
             unitPrice: Math.exp(y),
-            area: 60 + Math.floor(rng() * 80),
+            area: 60 + Math.floor(rng.next() * 80),
             rooms: 2,
-            floor: 1 + Math.floor(rng() * 18),
+            floor: 1 + Math.floor(rng.next() * 18),
             totalFloors: 18,
             orientation: north ? '北' : '南',
             decoration: fine ? '精装' : '简装',
