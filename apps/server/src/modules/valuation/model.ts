@@ -396,6 +396,8 @@ const HALF_LIFE_MONTHS = 6;
 const ADJUSTMENT_SCALE = 0.03;
 /** Fewer estate comparables in 12 months than this and the window widens to 24. */
 const MIN_COMPS = 3;
+/** Weight of the city's within-estate variance in an estate's own, in deals. */
+const SPREAD_PRIOR_DEALS = 20;
 /** The fewest deals an area fallback may rest on. */
 const MIN_AREA_ESTATES = 2;
 
@@ -478,8 +480,9 @@ export function estimate(state: ModelState, subject: Subject, excludeDealId?: nu
   const nEff = (sw * sw) / sw2;
   const zComps = used.reduce((s, c) => s + c.weight * c.s.z, 0) / sw;
   const spread = used.reduce((s, c) => s + c.weight * (c.s.z - zComps) ** 2, 0) / sw;
-  // The estate's own dispersion, shrunk toward the city's (5 pseudo-deals) so two close comps do not claim certainty.
-  const sigma2 = (used.length * spread + 5 * state.sigma2) / (used.length + 5);
+  // The estate's own dispersion, shrunk toward the city's (SPREAD_PRIOR_DEALS pseudo-deals): a few close comps are
+  // mostly luck, and a scale that follows luck gives ranges that under-cover exactly where they look tight.
+  const sigma2 = (used.length * spread + SPREAD_PRIOR_DEALS * state.sigma2) / (used.length + SPREAD_PRIOR_DEALS);
   // Empirical Bayes: the estate mean (variance σ²/n_eff) shrunk toward the plate (variance τ²).
   const priorMean = prior ? prior.mean : zComps;
   const b = prior ? sigma2 / nEff / (state.tau2 + sigma2 / nEff) : 0;
