@@ -228,9 +228,12 @@ export async function buildApp({
       ? redisDataEvents({ url: env.REDIS_URL, publisher: redis, log: app.log })
       : inProcessDataEvents(app.log);
   app.decorate('dataEvents', dataEvents);
+  // The valuation keeps each city's deals and models in memory (issue 16): a load drops those of the changed cities.
+  const valuation = createValuationService(createValuationRepo(database.db));
   dataEvents.onChange((event) => {
     const cityIds = event.cityIds === 'all' ? undefined : event.cityIds;
     invalidateDerived(services, cityIds);
+    valuation.reset(cityIds);
     responseCache?.clear(cityIds);
     metrics.dataChanged(cityIds ? 'cities' : 'all');
     app.log.info({ cityIds: event.cityIds, kinds: event.kinds, at: event.at }, 'data changed: derived answers dropped');
@@ -397,7 +400,7 @@ export async function buildApp({
       await api.register(finderRoutes, { services });
       await api.register(listingsRoutes, { services });
       await api.register(platesRoutes, { services });
-      await api.register(valuationRoutes, { valuation: createValuationService(createValuationRepo(database.db)) });
+      await api.register(valuationRoutes, { valuation });
       await api.register(reportsRoutes, { services });
       await api.register(newHousesRoutes, { services });
       await api.register(overseasRoutes, { services });

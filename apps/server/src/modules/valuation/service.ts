@@ -31,8 +31,8 @@ interface CityCache {
 
 export interface ValuationService {
   value(input: EstimateValueInput): Promise<EstimateValueBody>;
-  /** Forget every cached city (after a data import). */
-  reset(): void;
+  /** Forget the cached cities (all when cityIds is absent): their deal rows changed. */
+  reset(cityIds?: readonly number[]): void;
 }
 
 /** Not a bad request but nothing to rest a value on: 422, so the client shows the message instead of a form error. */
@@ -63,7 +63,10 @@ export function createValuationService(repo: ValuationRepo): ValuationService {
   };
 
   return {
-    reset: () => cities.clear(),
+    reset(cityIds) {
+      if (!cityIds) cities.clear();
+      else for (const id of cityIds) cities.delete(id);
+    },
     async value(input) {
       const place = await repo.estate(input.estateId);
       if (!place) throw ApiError.notFound(VALUATION_MESSAGES.unknownEstate);
