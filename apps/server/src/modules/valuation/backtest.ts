@@ -431,6 +431,8 @@ export function renderMarkdown(report: BacktestReport, dataset: string): string 
     '',
     table('By city', report.byCity),
     '',
+    'Speed: `npx tsx bench/valuation.ts` (one estimate in-process, target p99 ≤ 20 ms) writes `bench/results/valuation-estimate.json`.',
+    '',
     'Hit rate = share of deals valued (the rest refused). Range width = (high − low) / value. Baselines: the estate’s 12-month median unit price × area, raw and moved to asOf by the plate index, compared on the deals they can value.',
     '',
   ].join('\n');
