@@ -19,7 +19,7 @@ import {
   type ModelState,
   type MonthIndex,
 } from './model.ts';
-import type { ValuationRepo } from './repo.ts';
+import type { EstatePlace, ValuationRepo } from './repo.ts';
 
 interface CityCache {
   deals: DealPoint[];
@@ -35,11 +35,15 @@ export interface ValuationService {
   reset(cityIds?: readonly number[]): void;
 }
 
+/** Model states kept per city (one is a few MB on the full dataset). */
+const MAX_STATES_PER_CITY = 6;
+
 /** Not a bad request but nothing to rest a value on: 422, so the client shows the message instead of a form error. */
 export const refused = () => new ApiError(422, RESULT_CODE.badRequest, VALUATION_MESSAGES.refused);
 
 export function createValuationService(repo: ValuationRepo): ValuationService {
   const cities = new Map<number, Promise<CityCache>>();
+  const places = new Map<number, EstatePlace>();
 
   const city = (cityId: number) => {
     let cached = cities.get(cityId);
@@ -58,18 +62,36 @@ export function createValuationService(repo: ValuationRepo): ValuationService {
   };
 
   const stateOf = (c: CityCache, m: MonthIndex) => {
-    if (!c.states.has(m)) c.states.set(m, buildState(c.deals, m));
-    return c.states.get(m)!;
+    const cached = c.states.get(m);
+    if (cached !== undefined) {
+      // least recently used first: a hit moves to the end
+      c.states.delete(m);
+      c.states.set(m, cached);
+      return cached;
+    }
+    const state = buildState(c.deals, m);
+    // A state holds the city's 24 months of deals: keep only the few most recently built (the newest month's and
+    // the calibration's), so asOf requests for many past months cannot grow memory without bound.
+    if (c.states.size >= MAX_STATES_PER_CITY) c.states.delete(c.states.keys().next().value!);
+    c.states.set(m, state);
+    return state;
   };
 
   return {
     reset(cityIds) {
+      places.clear();
       if (!cityIds) cities.clear();
       else for (const id of cityIds) cities.delete(id);
     },
     async value(input) {
-      const place = await repo.estate(input.estateId);
-      if (!place) throw ApiError.notFound(VALUATION_MESSAGES.unknownEstate);
+      // Known estates are remembered (a few bytes each, at most the estate table); unknown ids are not, so random
+      // ids cannot grow the map.
+      let place = places.get(input.estateId) ?? null;
+      if (!place) {
+        place = await repo.estate(input.estateId);
+        if (!place) throw ApiError.notFound(VALUATION_MESSAGES.unknownEstate);
+        places.set(place.id, place);
+      }
       const c = await city(place.cityId);
       if (c.deals.length === 0) throw refused();
       const asOf = input.asOf ? monthIndex(input.asOf) : c.last;
