@@ -19,6 +19,8 @@ import {
 import { calibrate, subjectOf, valuationBody, valuationOf } from './estimator.ts';
 import { Rng } from '@fjt/dataset';
 import { shuffleDates } from './backtest.ts';
+import type { ValuationRepo } from './repo.ts';
+import { createValuationService } from './service.ts';
 
 const START = monthIndex('2024-01');
 
@@ -189,5 +191,41 @@ describe('shuffled dates', () => {
     const [shuffled] = shuffleDates([{ cityId: 1, name: 'x', deals }], 1);
     expect(shuffled!.deals.map((d) => d.month).sort()).toEqual(deals.map((d) => d.month).sort());
     expect(shuffled!.deals.some((d, i) => d.id !== deals[i]!.id)).toBe(true);
+  });
+});
+
+describe('valuation service', () => {
+  const deals = market(40, 2);
+  const loads: (number | undefined)[] = [];
+  const repo: ValuationRepo = {
+    estate: async (id) => (id === 23 ? { id, cityId: 1, plateId: 2, districtId: 1 } : null),
+    dealMonths: async () => ({ first: deals[0]!.month, last: deals[deals.length - 1]!.month }),
+    cityDeals: async (_city, from) => {
+      loads.push(from);
+      return deals.filter((d) => from === undefined || d.month >= from);
+    },
+  };
+  const home = {
+    estateId: 23,
+    area: 88,
+    rooms: 2,
+    floor: 5,
+    totalFloors: 18,
+    orientation: '南' as const,
+    decoration: '精装' as const,
+  };
+
+  it('loads only the months the newest estimate reads, and all of them once an older month is asked', async () => {
+    const service = createValuationService(repo);
+    const newest = await service.value(home);
+    expect(newest.asOf).toBe(monthText(START + 39));
+    expect(loads).toEqual([START + 39 - 26]);
+    const old = await service.value({ ...home, asOf: monthText(START + 10) });
+    expect(old.asOf).toBe(monthText(START + 10));
+    expect(loads).toEqual([START + 39 - 26, undefined]);
+    // the same answer from the whole history as from the window
+    expect(await service.value(home)).toEqual(newest);
+    await expect(service.value({ ...home, estateId: 1 })).rejects.toThrow('小区不存在');
+    await expect(service.value({ ...home, asOf: monthText(START + 40) })).rejects.toThrow('晚于');
   });
 });

@@ -2,7 +2,7 @@
 // (装修 from the sold listing, 电梯 from the building). All months are read once per city; the estimator cuts them
 // at asOf in memory, so one load serves every asOf.
 import { queryRows, sql, type Database } from '@fjt/db';
-import { monthIndex, type DealPoint } from './model.ts';
+import { monthIndex, monthText, type DealPoint, type MonthIndex } from './model.ts';
 
 export interface EstatePlace {
   id: number;
@@ -29,7 +29,10 @@ interface DealSqlRow {
 
 export interface ValuationRepo {
   estate(estateId: number): Promise<EstatePlace | null>;
-  cityDeals(cityId: number): Promise<DealPoint[]>;
+  /** The city's first and newest deal months, or null without deals. */
+  dealMonths(cityId: number): Promise<{ first: MonthIndex; last: MonthIndex } | null>;
+  /** The city's deals from a month on (all when from is absent). */
+  cityDeals(cityId: number, from?: MonthIndex): Promise<DealPoint[]>;
 }
 
 export const toDealPoint = (r: DealSqlRow): DealPoint => ({
@@ -48,15 +51,16 @@ export const toDealPoint = (r: DealSqlRow): DealPoint => ({
   lift: r.lift,
 });
 
-/** The deal rows of one city (or of every city: cityId null), oldest first. */
-export const dealRowsQuery = (cityId: number | null) => sql`
+/** The deal rows of one city (or of every city: cityId null), from a month on, oldest first. */
+export const dealRowsQuery = (cityId: number | null, from?: MonthIndex) => sql`
   SELECT d.id, d.estate_id AS "estateId", d.plate_id AS "plateId", d.district_id AS "districtId",
          to_char(d.deal_date, 'YYYY-MM') AS month, d.unit_price AS "unitPrice", d.area, d.rooms, d.floor,
          d.total_floors AS "totalFloors", d.orientation, l.decoration, b.has_elevator AS lift, d.city_id AS "cityId"
   FROM deal d
   LEFT JOIN listing l ON l.id = d.listing_id
   LEFT JOIN building b ON b.id = d.building_id
-  ${cityId === null ? sql`` : sql`WHERE d.city_id = ${cityId}`}
+  WHERE ${cityId === null ? sql`TRUE` : sql`d.city_id = ${cityId}`}
+    ${from === undefined ? sql`` : sql`AND d.deal_date >= ${`${monthText(from)}-01`}::date`}
   ORDER BY d.deal_date, d.id`;
 
 export function createValuationRepo(db: Database): ValuationRepo {
@@ -76,8 +80,16 @@ export function createValuationRepo(db: Database): ValuationRepo {
           }
         : null;
     },
-    async cityDeals(cityId) {
-      return (await queryRows<DealSqlRow>(db, dealRowsQuery(cityId))).map(toDealPoint);
+    async dealMonths(cityId) {
+      const [row] = await queryRows<{ first: string | null; last: string | null }>(
+        db,
+        sql`SELECT to_char(min(deal_date), 'YYYY-MM') AS first, to_char(max(deal_date), 'YYYY-MM') AS last
+            FROM deal WHERE city_id = ${cityId}`,
+      );
+      return row?.first && row.last ? { first: monthIndex(row.first), last: monthIndex(row.last) } : null;
+    },
+    async cityDeals(cityId, from) {
+      return (await queryRows<DealSqlRow>(db, dealRowsQuery(cityId, from))).map(toDealPoint);
     },
   };
 }

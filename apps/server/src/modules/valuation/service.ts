@@ -9,10 +9,11 @@ import {
   type EstimateValueBody,
   type EstimateValueInput,
 } from '@fjt/domain';
-import { calibrate, valuationBody, valuationOf } from './estimator.ts';
+import { CALIBRATION_MONTHS, calibrate, valuationBody, valuationOf } from './estimator.ts';
 import {
   buildState,
   estimate,
+  LOOKBACK,
   monthIndex,
   type Calibration,
   type DealPoint,
@@ -22,9 +23,10 @@ import {
 import type { EstatePlace, ValuationRepo } from './repo.ts';
 
 interface CityCache {
-  deals: DealPoint[];
   first: MonthIndex;
   last: MonthIndex;
+  /** The deals loaded so far: from the month the newest asOf needs, or all once an older asOf asked. */
+  window: Promise<{ from: MonthIndex; deals: DealPoint[] }>;
   states: Map<MonthIndex, ModelState | null>;
   calibrations: Map<MonthIndex, Calibration>;
 }
@@ -35,6 +37,9 @@ export interface ValuationService {
   reset(cityIds?: readonly number[]): void;
 }
 
+/** The first month an estimate as of asOf reads: the calibration's oldest state's lookback. */
+const earliestNeeded = (asOf: MonthIndex) => asOf - CALIBRATION_MONTHS - LOOKBACK + 1;
+
 /** Model states kept per city (one is a few MB on the full dataset). */
 const MAX_STATES_PER_CITY = 6;
 
@@ -42,26 +47,42 @@ const MAX_STATES_PER_CITY = 6;
 export const refused = () => new ApiError(422, RESULT_CODE.badRequest, VALUATION_MESSAGES.refused);
 
 export function createValuationService(repo: ValuationRepo): ValuationService {
-  const cities = new Map<number, Promise<CityCache>>();
+  const cities = new Map<number, Promise<CityCache | null>>();
   const places = new Map<number, EstatePlace>();
 
   const city = (cityId: number) => {
     let cached = cities.get(cityId);
     if (!cached) {
-      cached = repo.cityDeals(cityId).then((deals) => ({
-        deals,
-        first: deals.length ? deals[0]!.month : 0,
-        last: deals.length ? deals[deals.length - 1]!.month : -1,
-        states: new Map(),
-        calibrations: new Map(),
-      }));
+      cached = repo.dealMonths(cityId).then((months) => {
+        if (!months) return null;
+        const from = Math.max(months.first, earliestNeeded(months.last));
+        const window = repo.cityDeals(cityId, from).then((deals) => ({ from, deals }));
+        window.catch(() => cities.delete(cityId));
+        return {
+          ...months,
+          window,
+          states: new Map(),
+          calibrations: new Map(),
+        };
+      });
       cached.catch(() => cities.delete(cityId));
       cities.set(cityId, cached);
     }
     return cached;
   };
 
-  const stateOf = (c: CityCache, m: MonthIndex) => {
+  /** The city's deals covering what an estimate as of asOf reads; an older asOf loads the whole history once. */
+  const dealsFor = async (cityId: number, c: CityCache, asOf: MonthIndex) => {
+    let w = await c.window;
+    if (w.from > earliestNeeded(asOf) && w.from > c.first) {
+      c.window = repo.cityDeals(cityId).then((deals) => ({ from: c.first, deals }));
+      c.window.catch(() => cities.delete(cityId));
+      w = await c.window;
+    }
+    return w.deals;
+  };
+
+  const stateOf = (c: CityCache, deals: readonly DealPoint[], m: MonthIndex) => {
     const cached = c.states.get(m);
     if (cached !== undefined) {
       // least recently used first: a hit moves to the end
@@ -69,7 +90,7 @@ export function createValuationService(repo: ValuationRepo): ValuationService {
       c.states.set(m, cached);
       return cached;
     }
-    const state = buildState(c.deals, m);
+    const state = buildState(deals, m);
     // A state holds the city's 24 months of deals: keep only the few most recently built (the newest month's and
     // the calibration's), so asOf requests for many past months cannot grow memory without bound.
     if (c.states.size >= MAX_STATES_PER_CITY) c.states.delete(c.states.keys().next().value!);
@@ -93,15 +114,16 @@ export function createValuationService(repo: ValuationRepo): ValuationService {
         places.set(place.id, place);
       }
       const c = await city(place.cityId);
-      if (c.deals.length === 0) throw refused();
+      if (!c) throw refused();
       const asOf = input.asOf ? monthIndex(input.asOf) : c.last;
       if (asOf > c.last) throw ApiError.badRequest(VALUATION_MESSAGES.future);
       if (asOf < c.first) throw ApiError.badRequest(VALUATION_MESSAGES.beforeData);
-      const state = stateOf(c, asOf);
+      const deals = await dealsFor(place.cityId, c, asOf);
+      const state = stateOf(c, deals, asOf);
       if (!state) throw refused();
       let calibration = c.calibrations.get(asOf);
       if (!calibration) {
-        calibration = calibrate(c.deals, asOf, (m) => stateOf(c, m));
+        calibration = calibrate(deals, asOf, (m) => stateOf(c, deals, m));
         c.calibrations.set(asOf, calibration);
       }
       const e = estimate(state, {
