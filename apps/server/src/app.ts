@@ -33,6 +33,9 @@ import { dealsRoutes } from './modules/deals/routes.ts';
 import { quotationRoutes } from './modules/quotation/routes.ts';
 import { finderRoutes } from './modules/finder/routes.ts';
 import { platesRoutes } from './modules/plates/routes.ts';
+import { valuationRoutes } from './modules/valuation/routes.ts';
+import { createValuationRepo } from './modules/valuation/repo.ts';
+import { createValuationService } from './modules/valuation/service.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { newHousesRoutes } from './modules/new-houses/routes.ts';
 import { overseasRoutes } from './modules/overseas/routes.ts';
@@ -225,9 +228,12 @@ export async function buildApp({
       ? redisDataEvents({ url: env.REDIS_URL, publisher: redis, log: app.log })
       : inProcessDataEvents(app.log);
   app.decorate('dataEvents', dataEvents);
+  // The valuation keeps each city's deals and models in memory (issue 16): a load drops those of the changed cities.
+  const valuation = createValuationService(createValuationRepo(database.db));
   dataEvents.onChange((event) => {
     const cityIds = event.cityIds === 'all' ? undefined : event.cityIds;
     invalidateDerived(services, cityIds);
+    valuation.reset(cityIds);
     responseCache?.clear(cityIds);
     metrics.dataChanged(cityIds ? 'cities' : 'all');
     app.log.info({ cityIds: event.cityIds, kinds: event.kinds, at: event.at }, 'data changed: derived answers dropped');
@@ -394,6 +400,7 @@ export async function buildApp({
       await api.register(finderRoutes, { services });
       await api.register(listingsRoutes, { services });
       await api.register(platesRoutes, { services });
+      await api.register(valuationRoutes, { valuation });
       await api.register(reportsRoutes, { services });
       await api.register(newHousesRoutes, { services });
       await api.register(overseasRoutes, { services });

@@ -14,6 +14,7 @@ export { refreshEstateStats } from './estate-stats.ts';
 export { calibrationReport, type CalibrationReport } from './report.ts';
 export { MONTHS, WINDOW } from './time.ts';
 export { LAST_MONTH } from './nbs.ts';
+export { Rng } from './prng.ts';
 export {
   runAlertJob,
   alertSmsFromEnv,

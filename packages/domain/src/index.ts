@@ -29,6 +29,7 @@ export * from './api/deals.ts';
 export * from './api/listings.ts';
 export * from './months.ts';
 export * from './api/plates.ts';
+export * from './api/valuation.ts';
 export * from './api/reports.ts';
 export * from './api/new-houses.ts';
 export * from './api/quotation.ts';
