@@ -40,6 +40,7 @@ export const REDIRECTS: Record<string, RegExp> = {
   'ops-import': /^\/login\?redirect=%2Fops%2Fimport$/,
   'ops-codes': /^\/login\?redirect=%2Fops%2Fcodes$/,
   'ops-leads': /^\/login\?redirect=%2Fops%2Fleads$/,
+  'ops-support': /^\/login\?redirect=%2Fops%2Fsupport$/,
   'ops-orders': /^\/login\?redirect=%2Fops%2Forders$/,
   'ops-wallet': /^\/login\?redirect=%2Fops%2Fwallet$/,
 };

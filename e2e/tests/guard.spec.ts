@@ -76,6 +76,6 @@ test.describe('route guard (spec §2)', () => {
       const w = window as unknown as { __reactRouterDataRouter: { state: { loaderData: Record<string, unknown> } } };
       return w.__reactRouterDataRouter.state.loaderData.root as { routeQuery: unknown };
     });
-    expect(data.routeQuery).toEqual({ route: 'im', im: { userid: 'u8848', username: '客服小房' } });
+    expect(data.routeQuery).toEqual({ route: 'im', im: { userid: 'u8848', username: '客服小房', about: null } });
   });
 });

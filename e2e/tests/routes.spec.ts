@@ -15,6 +15,7 @@ test.describe('every route of spec §2 answers with server-rendered HTML', () =>
       'ops-import',
       'ops-codes',
       'ops-leads',
+      'ops-support',
       'ops-orders',
       'ops-wallet',
     ];
