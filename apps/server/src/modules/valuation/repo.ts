@@ -11,21 +11,8 @@ export interface EstatePlace {
   plateId: number;
 }
 
-interface DealSqlRow {
-  id: number;
-  estateId: number;
-  plateId: number;
-  districtId: number;
-  month: string;
-  unitPrice: number;
-  area: number;
-  rooms: number;
-  floor: number | null;
-  totalFloors: number | null;
-  orientation: string | null;
-  decoration: string | null;
-  lift: boolean | null;
-}
+/** A deal as SQL answers it: a DealPoint with its month as text ('YYYY-MM'). */
+type DealSqlRow = Omit<DealPoint, 'month'> & { month: string };
 
 export interface ValuationRepo {
   estate(estateId: number): Promise<EstatePlace | null>;

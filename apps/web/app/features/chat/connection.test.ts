@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_CLOSE, CHAT_HEARTBEAT_MS, CHAT_MESSAGES, type ChatConversation, type ChatMessage } from '@fjt/domain';
+import { CHAT_CLOSE, CHAT_HEARTBEAT_MS, CHAT_MESSAGES } from '@fjt/domain';
+import { CONV, msg } from './testing.ts';
 import {
   ChatConnection,
   DEAD_AFTER_INTERVALS,
@@ -45,35 +46,6 @@ class FakeSocket implements ChatSocket {
   framesOf(t: string) {
     return this.sent.filter((f) => f.t === t);
   }
-}
-
-const CONV: ChatConversation = {
-  id: 11,
-  peer: 'support',
-  state: 'bot',
-  title: '在线客服',
-  avatar: null,
-  staffName: null,
-  lastSeq: 0,
-  readSeq: 0,
-  createdAt: '2026-11-27T10:00:00.000Z',
-};
-
-function msg(seq: number, over: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    conversationId: CONV.id,
-    seq,
-    clientId: null,
-    senderId: null,
-    senderRole: 'support',
-    senderName: '客服小房',
-    kind: 'text',
-    text: `第${seq}条`,
-    image: null,
-    estate: null,
-    at: '2026-11-27T10:00:00.000Z',
-    ...over,
-  };
 }
 
 let sockets: FakeSocket[];

@@ -1,5 +1,38 @@
-// Fakes for the chat transport tests: a fetch whose answers the test gives by hand, one request at a time.
+// Fakes for the chat client's tests: a conversation and its messages as the server sends them, and a fetch whose
+// answers the test gives by hand, one request at a time.
+import type { ChatConversation, ChatMessage } from '@fjt/domain';
 import type { FetchLike } from './http-transport.ts';
+
+/** A support conversation the FAQ bot serves. */
+export const CONV: ChatConversation = {
+  id: 11,
+  peer: 'support',
+  state: 'bot',
+  title: '在线客服',
+  avatar: null,
+  staffName: null,
+  lastSeq: 0,
+  readSeq: 0,
+  createdAt: '2026-11-27T10:00:00.000Z',
+};
+
+/** Message `seq` of CONV: a text from support unless `over` says otherwise. */
+export function msg(seq: number, over: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    conversationId: CONV.id,
+    seq,
+    clientId: null,
+    senderId: null,
+    senderRole: 'support',
+    senderName: '客服小房',
+    kind: 'text',
+    text: `第${seq}条`,
+    image: null,
+    estate: null,
+    at: '2026-11-27T10:00:00.000Z',
+    ...over,
+  };
+}
 
 export interface FakeRequest {
   url: string;

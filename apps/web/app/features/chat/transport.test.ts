@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_CLOSE, CHAT_POLL_MS, type ChatConversation, type ChatMessage } from '@fjt/domain';
+import { CHAT_CLOSE, CHAT_POLL_MS, type ChatMessage } from '@fjt/domain';
 import { ChatConnection, RECONNECT_MAX_MS, type ChatSocket, type SocketContext } from './connection.ts';
 import { HttpChatSocket, MIN_POLL_INTERVAL_MS } from './http-transport.ts';
-import { afterOf, fakeFetch, type FakeFetch } from './testing.ts';
+import { CONV, afterOf, fakeFetch, msg as chatMessage, type FakeFetch } from './testing.ts';
 import {
   FAILURES_BEFORE_FALLBACK,
   PROBE_INTERVAL_MS,
@@ -34,34 +34,9 @@ class FakeSocket implements ChatSocket {
   }
 }
 
-const CONV: ChatConversation = {
-  id: 11,
-  peer: 'support',
-  state: 'bot',
-  title: '在线客服',
-  avatar: null,
-  staffName: null,
-  lastSeq: 0,
-  readSeq: 0,
-  createdAt: '2026-11-27T10:00:00.000Z',
-};
-
-function msg(seq: number, over: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    conversationId: CONV.id,
-    seq,
-    clientId: null,
-    senderId: null,
-    senderRole: 'bot',
-    senderName: '房价通助手',
-    kind: 'text',
-    text: `第${seq}条`,
-    image: null,
-    estate: null,
-    at: '2026-11-27T10:00:00.000Z',
-    ...over,
-  };
-}
+/** The bot's message `seq` of CONV. */
+const msg = (seq: number, over: Partial<ChatMessage> = {}) =>
+  chatMessage(seq, { senderRole: 'bot', senderName: '房价通助手', ...over });
 
 const context: SocketContext = { resumePoints: () => [] };
 const welcome = { t: 'welcome', v: 1, userId: 7, heartbeatMs: 20_000 };
