@@ -4,24 +4,9 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useSyncExternalStore } from 'react';
 import { MemoryRouter } from 'react-router';
 import { CHAT_MAX_TEXT, CHAT_MESSAGES, type ChatConversation, type ChatMessage } from '@fjt/domain';
-import { ChatConnection, SEND_TIMEOUT_MS, type ChatSocket } from './connection.ts';
+import { ChatConnection, SEND_TIMEOUT_MS } from './connection.ts';
 import { ChatRoom, type ChatRoomProps } from './ChatRoom.tsx';
-
-/** A socket the test drives by hand; it records the frames the page sent. */
-class FakeSocket implements ChatSocket {
-  sent: Record<string, unknown>[] = [];
-  onopen: ChatSocket['onopen'] = null;
-  onmessage: ChatSocket['onmessage'] = null;
-  onclose: ChatSocket['onclose'] = null;
-  onerror: ChatSocket['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close() {}
-  frame(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
+import { FakeSocket } from './testing.ts';
 
 const CONV: ChatConversation = {
   id: 3,

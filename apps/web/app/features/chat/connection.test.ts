@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_CLOSE, CHAT_HEARTBEAT_MS, CHAT_MESSAGES } from '@fjt/domain';
-import { CONV, msg } from './testing.ts';
+import { CONV, FakeSocket, msg } from './testing.ts';
 import {
   ChatConnection,
   DEAD_AFTER_INTERVALS,
@@ -13,40 +13,7 @@ import {
   TYPING_SHOW_MS,
   UNAVAILABLE_AFTER_FAILURES,
   backoffDelay,
-  type ChatSocket,
 } from './connection.ts';
-
-/** A socket the test opens, feeds and closes by hand; it records what the client wrote. */
-class FakeSocket implements ChatSocket {
-  sent: Record<string, unknown>[] = [];
-  closedWith: number | null = null;
-  onopen: ChatSocket['onopen'] = null;
-  onmessage: ChatSocket['onmessage'] = null;
-  onclose: ChatSocket['onclose'] = null;
-  onerror: ChatSocket['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close(code = 1000) {
-    this.closedWith = code;
-  }
-  open() {
-    this.onopen?.();
-  }
-  frame(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  welcome() {
-    this.open();
-    this.frame({ t: 'welcome', v: 1, userId: 7, heartbeatMs: CHAT_HEARTBEAT_MS });
-  }
-  serverClose(code: number) {
-    this.onclose?.({ code, reason: '' });
-  }
-  framesOf(t: string) {
-    return this.sent.filter((f) => f.t === t);
-  }
-}
 
 let sockets: FakeSocket[];
 let ids: number;

@@ -1,7 +1,45 @@
 // Fakes for the chat client's tests: a conversation and its messages as the server sends them, and a fetch whose
 // answers the test gives by hand, one request at a time.
-import type { ChatConversation, ChatMessage } from '@fjt/domain';
+import { CHAT_HEARTBEAT_MS, type ChatConversation, type ChatMessage } from '@fjt/domain';
+import type { ChatSocket } from './connection.ts';
 import type { FetchLike } from './http-transport.ts';
+
+/** A socket the test opens, feeds and closes by hand; it records what the client wrote. */
+export class FakeSocket implements ChatSocket {
+  sent: Record<string, unknown>[] = [];
+  closedWith: number | null = null;
+  onopen: ChatSocket['onopen'] = null;
+  onmessage: ChatSocket['onmessage'] = null;
+  onclose: ChatSocket['onclose'] = null;
+  onerror: ChatSocket['onerror'] = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+  }
+  close(code = 1000) {
+    this.closedWith = code;
+  }
+  open() {
+    this.onopen?.();
+  }
+  frame(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  welcome() {
+    this.open();
+    this.frame({ t: 'welcome', v: 1, userId: 7, heartbeatMs: CHAT_HEARTBEAT_MS });
+  }
+  /** The server (or the network) ends it. */
+  serverClose(code: number) {
+    this.onclose?.({ code, reason: '' });
+  }
+  /** A proxy that refuses the upgrade: the socket ends without a frame. */
+  fail(code = 1006) {
+    this.serverClose(code);
+  }
+  framesOf(t: string) {
+    return this.sent.filter((f) => f.t === t);
+  }
+}
 
 /** A support conversation the FAQ bot serves. */
 export const CONV: ChatConversation = {

@@ -2,26 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@fjt/domain';
 import type { OutboxEntry } from './connection.ts';
 import { buildTimeline } from './timeline.ts';
+import { msg as chatMessage } from './testing.ts';
 import { chatSocketUrl, peerOf } from './use-chat.ts';
 
 const NOW = new Date('2026-11-27T04:00:00.000Z'); // 2026-11-27 12:00 in Beijing, a Friday
 
-function msg(seq: number, at: string, over: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    conversationId: 1,
-    seq,
-    clientId: null,
-    senderId: null,
-    senderRole: 'support',
-    senderName: '客服小房',
-    kind: 'text',
-    text: `第${seq}条`,
-    image: null,
-    estate: null,
-    at,
-    ...over,
-  };
-}
+/** Message `seq` at a given time (the shared fixture otherwise). */
+const msg = (seq: number, at: string, over: Partial<ChatMessage> = {}): ChatMessage =>
+  chatMessage(seq, { at, ...over });
 
 describe('chat timeline', () => {
   it('puts a date separator before each new day: 今天, else the spec date with its weekday', () => {

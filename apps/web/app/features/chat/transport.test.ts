@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_CLOSE, CHAT_POLL_MS, type ChatMessage } from '@fjt/domain';
-import { ChatConnection, RECONNECT_MAX_MS, type ChatSocket, type SocketContext } from './connection.ts';
+import { ChatConnection, RECONNECT_MAX_MS, type SocketContext } from './connection.ts';
 import { HttpChatSocket, MIN_POLL_INTERVAL_MS } from './http-transport.ts';
-import { CONV, afterOf, fakeFetch, msg as chatMessage, type FakeFetch } from './testing.ts';
+import { CONV, FakeSocket, afterOf, fakeFetch, msg as chatMessage, type FakeFetch } from './testing.ts';
 import {
   FAILURES_BEFORE_FALLBACK,
   PROBE_INTERVAL_MS,
@@ -10,29 +10,6 @@ import {
   createTransportPicker,
   type TransportPicker,
 } from './transport.ts';
-
-/** A WebSocket stand-in the test opens, feeds and closes by hand. */
-class FakeSocket implements ChatSocket {
-  sent: Record<string, unknown>[] = [];
-  closedWith: number | null = null;
-  onopen: ChatSocket['onopen'] = null;
-  onmessage: ChatSocket['onmessage'] = null;
-  onclose: ChatSocket['onclose'] = null;
-  onerror: ChatSocket['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close(code = 1000) {
-    this.closedWith = code;
-  }
-  frame(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  /** A proxy that refuses the upgrade: the socket ends without a frame. */
-  fail(code = 1006) {
-    this.onclose?.({ code, reason: '' });
-  }
-}
 
 /** The bot's message `seq` of CONV. */
 const msg = (seq: number, over: Partial<ChatMessage> = {}) =>
