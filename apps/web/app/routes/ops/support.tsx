@@ -29,6 +29,7 @@ import { requireStaff } from '../../features/ops/require-staff.ts';
 import { opsSpan, opsTime } from '../../features/ops/format.ts';
 import { useNow } from '../../features/ops/use-now.ts';
 import { callApi } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
@@ -72,35 +73,12 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 type Loaded<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ok'; body: T };
 
-/** GET once, with a reload; `key` changing loads again. */
-function useApi<T>(path: string | null): [Loaded<T>, () => void] {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (path === null) return;
-    let live = true;
-    setLoaded({ state: 'loading' });
-    void callApi<T>(path).then((res) => {
-      if (!live) return;
-      setLoaded(
-        res.resultCode === 0 && res.body
-          ? { state: 'ok', body: res.body }
-          : { state: 'error', message: failure(res.errMsg) },
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [path, round]);
-  return [loaded, useCallback(() => setRound((r) => r + 1), [])];
-}
-
 export default function OpsSupport() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'waiting';
   const openId = parseId(params.get('c'));
-  const [desk, reloadDesk] = useApi<ChatDeskBody>('im/staff/desk');
-  const role = desk.state === 'ok' ? (desk.body.support ? 'support' : 'agent') : null;
+  const { state: desk, retry: reloadDesk } = useApi<ChatDeskBody>('im/staff/desk');
+  const role = desk.status === 'ready' ? (desk.body.support ? 'support' : 'agent') : null;
 
   // one connection for the page, once the desk says which side the viewer answers on
   const [connection, setConnection] = useState<ChatConnection | null>(null);
@@ -173,7 +151,7 @@ export default function OpsSupport() {
     });
   const tabHref = (id: Tab) => `?tab=${id}${openId !== null ? `&c=${openId}` : ''}`;
 
-  if (desk.state === 'error')
+  if (desk.status === 'error')
     return (
       <>
         <h1 className="ops-title">在线客服</h1>
@@ -268,7 +246,7 @@ export default function OpsSupport() {
         <section className="desk__pane desk__pane--empty ops-panel">
           <EmptyState frame="plain" art="data" title="选择左侧的会话开始接待" testId="desk-none" />
         </section>
-      ) : !open || !connection || desk.state !== 'ok' ? (
+      ) : !open || !connection || desk.status !== 'ready' ? (
         <section className="desk__pane ops-panel" data-testid="desk-opening">
           <RowsSkeleton count={4} />
         </section>
@@ -569,9 +547,9 @@ function CloseForm({
 }
 
 function UserSummary({ conversationId }: { conversationId: number }) {
-  const [loaded, reload] = useApi<ChatUserSummary>(`im/conversations/${conversationId}/summary`);
-  if (loaded.state === 'loading') return <RowsSkeleton count={3} />;
-  if (loaded.state === 'error')
+  const { state: loaded, retry: reload } = useApi<ChatUserSummary>(`im/conversations/${conversationId}/summary`);
+  if (loaded.status === 'loading') return <RowsSkeleton count={3} />;
+  if (loaded.status === 'error')
     return (
       <p className="ops-form__error" role="alert">
         {loaded.message}{' '}
