@@ -11,3 +11,4 @@ export * from './mall.ts';
 export * from './leads.ts';
 export * from './superior.ts';
 export * from './chat.ts';
+export * from './valuation.ts';
