@@ -8,7 +8,7 @@ import { openDatabase } from '@fjt/db';
 import { createTestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
 import { loadAllCityDeals } from '../apps/server/src/modules/valuation/repo.ts';
-import { renderMarkdown, runBacktest } from '../apps/server/src/modules/valuation/backtest.ts';
+import { publishedBacktest, renderMarkdown, renderPublished, runBacktest } from '../apps/server/src/modules/valuation/backtest.ts';
 import { machine, root } from './server.ts';
 
 const arg = (name: string) => {
@@ -43,7 +43,11 @@ try {
     (small ? join(root, 'var', 'valuation-small.json') : join(root, 'bench', 'results', 'valuation.json'));
   mkdirSync(join(jsonPath, '..'), { recursive: true });
   writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
-  if (!small) writeFileSync(join(root, 'docs', 'valuation.md'), renderMarkdown(report, dataset));
+  if (!small) {
+    writeFileSync(join(root, 'docs', 'valuation.md'), renderMarkdown(report, dataset));
+    const published = publishedBacktest(report, report.generatedAt);
+    writeFileSync(join(root, 'packages', 'domain', 'src', 'valuation-published.ts'), renderPublished(published));
+  }
   const t = report.targets;
   console.log(
     `MdAPE ${report.overall.mdape} (dense ${report.denseEstates.mdape}), ±10% ${report.overall.within10}, ±20% ${report.overall.within20}, coverage ${report.overall.rangeCoverage80}, floor ${report.noiseFloor.mdapeFloor}, leakage holds ${report.leakage.holds}`,

@@ -36,6 +36,7 @@ import { platesRoutes } from './modules/plates/routes.ts';
 import { valuationRoutes } from './modules/valuation/routes.ts';
 import { createValuationRepo } from './modules/valuation/repo.ts';
 import { createValuationService } from './modules/valuation/service.ts';
+import { createEstimateRecords } from './modules/valuation/records.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { newHousesRoutes } from './modules/new-houses/routes.ts';
 import { overseasRoutes } from './modules/overseas/routes.ts';
@@ -400,7 +401,7 @@ export async function buildApp({
       await api.register(finderRoutes, { services });
       await api.register(listingsRoutes, { services });
       await api.register(platesRoutes, { services });
-      await api.register(valuationRoutes, { valuation });
+      await api.register(valuationRoutes, { valuation, records: createEstimateRecords(database.db, valuation) });
       await api.register(reportsRoutes, { services });
       await api.register(newHousesRoutes, { services });
       await api.register(overseasRoutes, { services });

@@ -26,3 +26,10 @@ export async function queryPage<Row>(
   ]);
   return { total: count[0]?.total ?? 0, rows };
 }
+
+/**
+ * A timestamptz column as ISO-8601 UTC text ('2026-11-28T04:44:17Z'; with milliseconds when `ms`), so rows carry
+ * the same string on PGlite and PostgreSQL. `column` is SQL text written in code, never input.
+ */
+export const isoText = (column: string, { ms = false }: { ms?: boolean } = {}) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS${ms ? '.MS' : ''}"Z"')`);

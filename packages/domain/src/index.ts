@@ -60,3 +60,4 @@ export * from './faq-match.ts';
 export * from './api/support.ts';
 export * from './support-faq.ts';
 export * from './chat-moderation.ts';
+export * from './valuation-published.ts';

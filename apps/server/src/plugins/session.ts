@@ -24,6 +24,13 @@ export function userIdOf(request: { user: { id: number } | null }): number {
   return request.user.id;
 }
 
+/** Route options of an answer that is the user's own: `no-store`, so no shared cache ever keeps it. */
+export const personalRoute = {
+  onSend: async (_request: unknown, reply: { header(k: string, v: string): unknown }) => {
+    reply.header('cache-control', 'no-store');
+  },
+};
+
 export interface SessionCookie {
   name: string;
   set(reply: FastifyReply, token: string): void;

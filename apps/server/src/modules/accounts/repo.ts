@@ -1,6 +1,6 @@
 // SQL of the accounts: users, sessions (looked up by the token's hash), SMS challenges and the sandbox outbox.
 // Every time is passed in (the service's clock), so tests can move it.
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 
 export interface SessionRow {
   userId: number;
@@ -19,7 +19,6 @@ export interface ChallengeRow {
 }
 
 const iso = (d: Date) => d.toISOString();
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 export function createAccountsRepo(db: Database) {
   return {
@@ -32,7 +31,7 @@ export function createAccountsRepo(db: Database) {
     outbox(phone: string | undefined, limit: number) {
       return queryRows<{ phone: string; template: string; code: string | null; createdAt: string }>(
         db,
-        sql`SELECT phone, template, code, ${TS('created_at')} AS "createdAt" FROM sms_outbox
+        sql`SELECT phone, template, code, ${isoText('created_at')} AS "createdAt" FROM sms_outbox
             ${phone ? sql`WHERE phone = ${phone}` : sql``} ORDER BY id DESC LIMIT ${limit}`,
       );
     },
@@ -128,7 +127,7 @@ export function createAccountsRepo(db: Database) {
         createdAt: string;
       }>(
         db,
-        sql`SELECT id, phone, nickname, avatar, ${TS('created_at')} AS "createdAt" FROM users WHERE id = ${userId}`,
+        sql`SELECT id, phone, nickname, avatar, ${isoText('created_at')} AS "createdAt" FROM users WHERE id = ${userId}`,
       );
       if (!user) return null;
       const sessions = await queryRows<{
@@ -139,13 +138,13 @@ export function createAccountsRepo(db: Database) {
         revokedAt: string | null;
       }>(
         db,
-        sql`SELECT kind, ${TS('created_at')} AS "createdAt", ${TS('last_seen_at')} AS "lastSeenAt",
-                   ${TS('expires_at')} AS "expiresAt", ${TS('revoked_at')} AS "revokedAt"
+        sql`SELECT kind, ${isoText('created_at')} AS "createdAt", ${isoText('last_seen_at')} AS "lastSeenAt",
+                   ${isoText('expires_at')} AS "expiresAt", ${isoText('revoked_at')} AS "revokedAt"
             FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC`,
       );
       const smsMessages = await queryRows<{ template: string; createdAt: string }>(
         db,
-        sql`SELECT template, ${TS('created_at')} AS "createdAt" FROM sms_outbox WHERE phone = ${user.phone}
+        sql`SELECT template, ${isoText('created_at')} AS "createdAt" FROM sms_outbox WHERE phone = ${user.phone}
             ORDER BY id DESC`,
       );
       const subscriptions = await queryRows<{
@@ -155,12 +154,12 @@ export function createAccountsRepo(db: Database) {
         createdAt: string;
       }>(
         db,
-        sql`SELECT target_type AS "targetType", target_id AS "targetId", muted, ${TS('created_at')} AS "createdAt"
+        sql`SELECT target_type AS "targetType", target_id AS "targetId", muted, ${isoText('created_at')} AS "createdAt"
             FROM subscriptions WHERE user_id = ${userId} ORDER BY id`,
       );
       const favorites = await queryRows<{ targetType: string; targetId: number; createdAt: string }>(
         db,
-        sql`SELECT target_type AS "targetType", target_id AS "targetId", ${TS('created_at')} AS "createdAt"
+        sql`SELECT target_type AS "targetType", target_id AS "targetId", ${isoText('created_at')} AS "createdAt"
             FROM favorites WHERE user_id = ${userId} ORDER BY id`,
       );
       const messages = await queryRows<{
@@ -171,12 +170,12 @@ export function createAccountsRepo(db: Database) {
         readAt: string | null;
       }>(
         db,
-        sql`SELECT kind, title, content, ${TS('created_at')} AS "createdAt", ${TS('read_at')} AS "readAt"
+        sql`SELECT kind, title, content, ${isoText('created_at')} AS "createdAt", ${isoText('read_at')} AS "readAt"
             FROM messages WHERE user_id = ${userId} ORDER BY id`,
       );
       const staffRoles = await queryRows<{ role: string; grantedAt: string }>(
         db,
-        sql`SELECT role, ${TS('granted_at')} AS "grantedAt" FROM staff_roles WHERE user_id = ${userId} ORDER BY role`,
+        sql`SELECT role, ${isoText('granted_at')} AS "grantedAt" FROM staff_roles WHERE user_id = ${userId} ORDER BY role`,
       );
       return { user, sessions, smsMessages, subscriptions, favorites, messages, staffRoles };
     },

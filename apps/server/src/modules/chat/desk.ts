@@ -3,7 +3,7 @@
 // the conversation. Each staff action changes the conversation, tells the user with a notice and writes its audit
 // row in one transaction (storeMessage's, under the conversation's lock), so two staff claiming at once end with one
 // owner, one notice and one audit row.
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
   CHAT_AGENT_CANNED_REPLIES,
@@ -26,7 +26,6 @@ import type { ChatPresence } from './presence.ts';
 import type { ChatRepo, ConversationRow } from './repo.ts';
 import { USER_NAME, audienceOf, type ChatAudience, type ChatService, type ChatViewer } from './service.ts';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 /** Orders and leads the summary lists. */
 export const SUMMARY_RECENT = 5;
@@ -241,8 +240,8 @@ export function createChatDesk({
         pastConversations: number;
       }>(
         db,
-        sql`SELECT u.phone, ${TS('u.created_at')} AS "regDate",
-                   (SELECT ${TS('max(p.ends_at)')} FROM vip_periods p WHERE p.user_id = u.id) AS "vipExpireDate",
+        sql`SELECT u.phone, ${isoText('u.created_at')} AS "regDate",
+                   (SELECT ${isoText('max(p.ends_at)')} FROM vip_periods p WHERE p.user_id = u.id) AS "vipExpireDate",
                    EXISTS (SELECT 1 FROM vip_periods p WHERE p.user_id = u.id AND p.starts_at <= now()
                                                          AND p.ends_at > now()) AS "vipActive",
                    (SELECT count(*)::int FROM chat_conversation c WHERE c.user_id = u.id AND c.peer = 'support'
@@ -254,14 +253,14 @@ export function createChatDesk({
         queryRows<ChatUserSummary['orders'][number]>(
           db,
           sql`SELECT o.order_no AS "orderNo", o.subject, o.amount_fen AS "amountFen", o.status,
-                     ${TS('o.created_at')} AS "createdAt"
+                     ${isoText('o.created_at')} AS "createdAt"
                 FROM orders o WHERE o.user_id = ${row.userId}
                ORDER BY o.created_at DESC, o.id DESC LIMIT ${SUMMARY_RECENT}`,
         ),
         queryRows<ChatUserSummary['leads'][number]>(
           db,
           sql`SELECT l.id::int AS id, e.name AS "estateName", l.service_type AS "serviceType", l.status,
-                     ${TS('l.created_at')} AS "createdAt"
+                     ${isoText('l.created_at')} AS "createdAt"
                 FROM lead l LEFT JOIN estate e ON e.id = l.estate_id
                WHERE l.user_id = ${row.userId}
                ORDER BY l.created_at DESC, l.id DESC LIMIT ${SUMMARY_RECENT}`,

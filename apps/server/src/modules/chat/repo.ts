@@ -2,10 +2,10 @@
 // elsewhere (an agent, the agent a staff user acts as, an estate card's name and price). Every function takes the
 // database or transaction it runs in. Storing a message is storeMessage's transaction: the conversation row is locked
 // (SELECT … FOR UPDATE), so the messages of one conversation are numbered one at a time, 1, 2, 3 … without gaps.
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import type { ChatConversationState, ChatKind, ChatMessage, ChatRole } from '@fjt/domain';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const TS = (column: string) => isoText(column, { ms: true });
 
 export interface ConversationRow {
   id: number;

@@ -1,7 +1,7 @@
 // NEW POST ops/data/import, GET ops/data/imports (issue 11): the /ops 数据导入 console's calls, ops role only.
 // With APP_TEST_HOOKS (end-to-end tests) also POST dev/alerts/import: the same import without a staff session.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows, sql, type DatabaseHandle } from '@fjt/db';
+import { isoText, queryRows, sql, type DatabaseHandle } from '@fjt/db';
 import {
   DATA_IMPORT_MAX_BYTES,
   DATA_IMPORT_OPS_ONLY,
@@ -17,7 +17,6 @@ import type { StaffModule } from '../staff/service.ts';
 import type { DataImportService } from './service.ts';
 
 const tags = ['staff'];
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 // JSON escaping of the CSV text and the other fields on top of the file's own size
 const BODY_LIMIT = Math.ceil(DATA_IMPORT_MAX_BYTES * 1.2) + 4096;
 
@@ -66,7 +65,7 @@ export const dataImportRoutes: FastifyPluginAsyncZod<{
       await staffOf(request, needsOps);
       const list = await queryRows<DataImportList['list'][number]>(
         database.db,
-        sql`SELECT id, kind, file_name AS "fileName", inserted, updated, unchanged, ${TS('finished_at')} AS "finishedAt"
+        sql`SELECT id, kind, file_name AS "fileName", inserted, updated, unchanged, ${isoText('finished_at')} AS "finishedAt"
             FROM import_run ORDER BY id DESC LIMIT 20`,
       );
       return ok({ list });

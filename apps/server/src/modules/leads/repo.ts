@@ -1,9 +1,8 @@
 // SQL of the lead path (issue 14): leads and their events, consents, the Idempotency-Key of a lead POST, the agents
 // a lead may go to, virtual number bindings and their calls. Every function takes the transaction it runs in.
-import { queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
+import { isoText, queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
 import { LEAD_LOAD_DAYS, type OpsLead, type OpsLeadsQuery } from '@fjt/domain';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 const iso = (t: Date) => t.toISOString();
 
 const HOUR = 3_600_000;
@@ -336,9 +335,9 @@ const leadColumns = sql`l.id::int AS id, l.mobile, l.city_id AS "cityId", l.esta
   array_prepend(l.service_type, ARRAY(SELECT ev.data->>'serviceType' FROM lead_event ev
                                       WHERE ev.lead_id = l.id AND ev.kind = 'service' ORDER BY ev.at, ev.id)) AS services,
   l.status, l.agent_id AS "agentId",
-  a.name AS "agentName", ${TS('l.created_at')} AS "createdAt", ${TS('l.assigned_at')} AS "assignedAt",
-  ${TS('l.claim_due_at')} AS "claimDueAt", ${TS('l.sla_due_at')} AS "slaDueAt", ${TS('l.claimed_at')} AS "claimedAt",
-  ${TS('l.closed_at')} AS "closedAt", l.brief`;
+  a.name AS "agentName", ${isoText('l.created_at')} AS "createdAt", ${isoText('l.assigned_at')} AS "assignedAt",
+  ${isoText('l.claim_due_at')} AS "claimDueAt", ${isoText('l.sla_due_at')} AS "slaDueAt", ${isoText('l.claimed_at')} AS "claimedAt",
+  ${isoText('l.closed_at')} AS "closedAt", l.brief`;
 
 const bindingColumns = (now: Date) =>
   sql`id::int AS id, virtual_number AS "virtualNumber", user_id AS "userId", mobile, agent_id AS "agentId",

@@ -2,7 +2,7 @@
 // the purchase history, granting days (from an order, a code or staff — once per source, in the caller's
 // transaction) and single-use exchange codes (only their hash is stored; made in batches, shown once).
 import { createHash, randomInt } from 'node:crypto';
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
   DAY_MS,
@@ -20,7 +20,6 @@ import {
 } from '@fjt/domain';
 import { recordAudit } from '../staff/audit.ts';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 const yuan = (fen: number) => Math.round(fen) / 100;
 const hashCode = (code: string) =>
   createHash('sha256')
@@ -43,7 +42,7 @@ export function createMembershipService(db: Database, deps: { now: () => number 
   async function periodsOf(tx: Database, userId: number): Promise<VipPeriod[]> {
     return queryRows<VipPeriod>(
       tx,
-      sql`SELECT ${TS('starts_at')} AS "startsAt", ${TS('ends_at')} AS "endsAt" FROM vip_periods WHERE user_id = ${userId}`,
+      sql`SELECT ${isoText('starts_at')} AS "startsAt", ${isoText('ends_at')} AS "endsAt" FROM vip_periods WHERE user_id = ${userId}`,
     );
   }
 
@@ -127,8 +126,8 @@ export function createMembershipService(db: Database, deps: { now: () => number 
         createdAt: string;
       }>(
         db,
-        sql`SELECT p.source, c.name AS "cardName", p.days, ${TS('p.starts_at')} AS "startsAt",
-                   ${TS('p.ends_at')} AS "endsAt", ${TS('p.created_at')} AS "createdAt"
+        sql`SELECT p.source, c.name AS "cardName", p.days, ${isoText('p.starts_at')} AS "startsAt",
+                   ${isoText('p.ends_at')} AS "endsAt", ${isoText('p.created_at')} AS "createdAt"
             FROM vip_periods p LEFT JOIN member_cards c ON c.code = p.card_code
             WHERE p.user_id = ${userId} ORDER BY p.id DESC`,
       );

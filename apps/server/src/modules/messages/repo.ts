@@ -1,9 +1,8 @@
 // SQL of the message centre: a user's messages (newest first), the unread count, marking read, and muting the
 // estate subscription the price-change alerts come from. Every statement is scoped to the user.
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import type { MessageItem } from '@fjt/domain';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 export function createMessagesRepo(db: Database) {
   const unread = async (userId: number) =>
@@ -26,7 +25,7 @@ export function createMessagesRepo(db: Database) {
         queryRows<MessageItem>(
           db,
           sql`SELECT m.id::int AS id, m.kind, m.estate_id AS "estateId", m.title, m.content, m.link,
-                ${TS('m.created_at')} AS "createdAt", m.read_at IS NULL AS unread, s.muted
+                ${isoText('m.created_at')} AS "createdAt", m.read_at IS NULL AS unread, s.muted
               FROM messages m
               LEFT JOIN subscriptions s ON s.user_id = m.user_id AND s.target_type = 'estate' AND s.target_id = m.estate_id
               WHERE m.user_id = ${userId}

@@ -14,16 +14,13 @@ import {
   unreadCountBody,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
+import { userIdOf } from '../../plugins/session.ts';
 import type { MessagesRepo } from './repo.ts';
 
 const tags = ['messages'];
 
 export const messagesRoutes: FastifyPluginAsyncZod<{ repo: MessagesRepo }> = async (app, { repo }) => {
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
-  const userOf = (request: { user: { id: number } | null }) => {
-    if (!request.user) throw ApiError.unauthorized();
-    return request.user.id;
-  };
 
   app.get(
     '/message/list',
@@ -36,7 +33,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ repo: MessagesRepo }> = asy
       },
     },
     async (request) => {
-      const userId = userOf(request);
+      const userId = userIdOf(request);
       const { page } = request.query;
       const { total, unread, rows } = await repo.list(userId, page, MESSAGE_PAGE_SIZE);
       return ok({ total, page, unread, list: rows });
@@ -48,7 +45,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ repo: MessagesRepo }> = asy
     {
       schema: { tags, summary: '未读消息数（新）', response: { 200: envelopeOf(unreadCountBody) } },
     },
-    async (request) => ok({ count: await repo.unread(userOf(request)) }),
+    async (request) => ok({ count: await repo.unread(userIdOf(request)) }),
   );
 
   app.post(
@@ -62,7 +59,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ repo: MessagesRepo }> = asy
       },
     },
     async (request) => {
-      const userId = userOf(request);
+      const userId = userIdOf(request);
       const { ids, all } = request.body;
       return ok(await repo.markRead(userId, all ? 'all' : (ids ?? [])));
     },
@@ -79,7 +76,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ repo: MessagesRepo }> = asy
       },
     },
     async (request) => {
-      const userId = userOf(request);
+      const userId = userIdOf(request);
       const { estateId, muted } = request.body;
       if (!(await repo.mute(userId, estateId, muted))) throw ApiError.notFound('未订阅该小区');
       return ok({ estateId, muted });

@@ -1,7 +1,7 @@
 // What the /ops/orders console and `npm run ops -- orders` read (issue 12, operations): one order with its
 // notification log, ledger rows and refunds, or a user's latest orders. Refunds themselves are the orders
 // service's (payments/service.ts refund: PAID → REFUNDING → REFUNDED, audited).
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import {
   ORDER_STATUS_LABELS,
   OPS_ORDERS_LIMIT,
@@ -10,14 +10,13 @@ import {
   type OrderStatus,
 } from '@fjt/domain';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 const ORDER_SELECT = sql`SELECT o.order_no AS "orderNo", o.user_id AS "userId",
     CASE WHEN u.phone IS NULL THEN NULL ELSE left(u.phone, 3) || '****' || substr(u.phone, 8) END AS phone,
     o.product_kind AS "productKind", o.product_code AS "productCode", o.subject, o.amount_fen AS "amountFen",
     o.status, o.platform, o.provider, o.provider_txn_id AS "providerTxnId",
-    ${TS('o.created_at')} AS "createdAt", ${TS('o.expires_at')} AS "expiresAt", ${TS('o.paid_at')} AS "paidAt",
-    ${TS('o.closed_at')} AS "closedAt", ${TS('o.refunded_at')} AS "refundedAt"
+    ${isoText('o.created_at')} AS "createdAt", ${isoText('o.expires_at')} AS "expiresAt", ${isoText('o.paid_at')} AS "paidAt",
+    ${isoText('o.closed_at')} AS "closedAt", ${isoText('o.refunded_at')} AS "refundedAt"
   FROM orders o LEFT JOIN users u ON u.id = o.user_id`;
 
 type RawOrder = Omit<OpsOrderRow, 'amount' | 'statusText'> & { amountFen: number };
@@ -37,19 +36,19 @@ export function createOpsOrdersService(db: Database) {
       const notifications = await queryRows<OpsOrderDetail['notifications'][number]>(
         db,
         sql`SELECT id::int AS id, provider, notify_id AS "notifyId", source, event, verified, outcome,
-                   ${TS('received_at')} AS "receivedAt"
+                   ${isoText('received_at')} AS "receivedAt"
             FROM payment_notifications WHERE order_no = ${orderNo} ORDER BY id`,
       );
       const ledger = await queryRows<Omit<OpsOrderDetail['ledger'][number], 'amount'> & { amountFen: number }>(
         db,
         sql`SELECT id::int AS id, kind, amount_fen AS "amountFen", provider, provider_txn_id AS "providerTxnId",
-                   ${TS('created_at')} AS "createdAt"
+                   ${isoText('created_at')} AS "createdAt"
             FROM payment_ledger WHERE order_no = ${orderNo} ORDER BY id`,
       );
       const refunds = await queryRows<Omit<OpsOrderDetail['refunds'][number], 'amount'> & { amountFen: number }>(
         db,
         sql`SELECT refund_no AS "refundNo", provider, amount_fen AS "amountFen", status, reason, message,
-                   created_by AS "createdBy", ${TS('created_at')} AS "createdAt", ${TS('finished_at')} AS "finishedAt"
+                   created_by AS "createdBy", ${isoText('created_at')} AS "createdAt", ${isoText('finished_at')} AS "finishedAt"
             FROM refunds WHERE order_no = ${orderNo} ORDER BY id`,
       );
       return {

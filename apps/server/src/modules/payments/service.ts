@@ -5,7 +5,7 @@
 // A success after CLOSED (or at a provider the order has left) is recorded and refunded at that provider.
 // Unpaid orders close after 30 minutes, at the provider first. Refunds move PAID → REFUNDING → REFUNDED, audited.
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
   choosePaymentMethods,
@@ -34,7 +34,7 @@ import { appleProductIdOf, type Providers } from './registry.ts';
 import { productViewOf, type Catalogue } from './catalogue.ts';
 import { API_PREFIX } from '../../plugins/envelope.ts';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const TS = (column: string) => isoText(column, { ms: true });
 const ORDER_COLUMNS = sql.raw(`order_no AS "orderNo", user_id AS "userId", product_kind AS "productKind",
   product_code AS "productCode", subject, amount_fen AS "amountFen", status, platform, provider,
   provider_txn_id AS "providerTxnId", app_account_token::text AS "appAccountToken", return_to AS "returnTo"`);

@@ -1,7 +1,7 @@
 // The one audit helper (issue 11): every staff action and every money movement writes its row through
 // recordAudit, inside the transaction of the change itself, so a failed change leaves no row and a failed row
 // leaves no change. The log is append only: nothing here updates or deletes.
-import { queryPage, queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryPage, queryRows, sql, type Database } from '@fjt/db';
 import type { AuditListBody, AuditQuery } from '@fjt/domain';
 
 export interface AuditRecord {
@@ -30,7 +30,6 @@ export async function recordAudit(db: Database, entry: AuditRecord): Promise<num
   return row!.id;
 }
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 /** The log newest first, one page, optionally one actor's or one action's rows; actors masked. */
 export async function listAudit(db: Database, query: AuditQuery): Promise<AuditListBody> {
@@ -41,7 +40,7 @@ export async function listAudit(db: Database, query: AuditQuery): Promise<AuditL
     select: sql`l.id::int AS id, l.actor_id AS "actorId",
                 CASE WHEN a.phone IS NULL THEN NULL ELSE left(a.phone, 3) || '****' || substr(a.phone, 8) END AS actor,
                 l.action, l.target_type AS "targetType", l.target_id AS "targetId", l.detail, l.ip,
-                ${TS('l.created_at')} AS "createdAt"`,
+                ${isoText('l.created_at')} AS "createdAt"`,
     from: sql`FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id WHERE ${sql.join(where, sql` AND `)}`,
     orderBy: sql`l.id DESC`,
     page: query.page,

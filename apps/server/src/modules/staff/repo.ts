@@ -1,8 +1,7 @@
 // SQL of staff roles: who holds which role, granting (creating the user of a new phone) and revoking.
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import { STAFF_ROLES, maskPhone, type StaffListBody, type StaffRole } from '@fjt/domain';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 const byRoleOrder = (a: StaffRole, b: StaffRole) => STAFF_ROLES.indexOf(a) - STAFF_ROLES.indexOf(b);
 
 export interface StaffUser {
@@ -126,7 +125,7 @@ export function createStaffRepo(db: Database) {
         grantedBy: string | null;
       }>(
         db,
-        sql`SELECT u.id AS "userId", u.phone, u.nickname, r.role, ${TS('r.granted_at')} AS "grantedAt",
+        sql`SELECT u.id AS "userId", u.phone, u.nickname, r.role, ${isoText('r.granted_at')} AS "grantedAt",
                    g.phone AS "grantedBy"
             FROM staff_roles r JOIN users u ON u.id = r.user_id LEFT JOIN users g ON g.id = r.granted_by
             WHERE u.deleted_at IS NULL

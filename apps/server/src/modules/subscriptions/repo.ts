@@ -1,11 +1,10 @@
 // SQL of 订阅与收藏: the subscriptions and favorites rows of one user (every statement is scoped by user_id, so
 // nobody reads or removes another user's rows), whether a target exists, and the estate rows of the collect page
 // with the figures of the estate's own page (price_series of its city's newest month).
-import { queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
+import { isoText, queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
 import type { FavoriteTarget, SubscriptionTarget } from '@fjt/domain';
 import { estateFiguresColumns, estateFiguresJoins, type EstateFiguresSqlRow } from '../../lib/estate-figures.ts';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 export interface EstateFiguresRow extends EstateFiguresSqlRow {
   recordId: number;
@@ -38,7 +37,7 @@ export function createSubscriptionsRepo(db: Database) {
   const estatePage = (table: 'subscriptions' | 'favorites', userId: number, page: number, size: number) =>
     queryPage<EstateFiguresRow>(db, {
       select: sql`s.id AS "recordId", ${estateFiguresColumns},
-                  ${table === 'subscriptions' ? sql`s.muted` : sql`false`} AS muted, ${TS('s.created_at')} AS "createdAt"`,
+                  ${table === 'subscriptions' ? sql`s.muted` : sql`false`} AS muted, ${isoText('s.created_at')} AS "createdAt"`,
       from: sql`FROM ${sql.raw(table)} s ${estateFiguresJoins}
         WHERE s.user_id = ${userId} AND s.target_type = 'estate'`,
       orderBy: sql`s.created_at DESC, s.id DESC`,
@@ -118,7 +117,7 @@ export function createSubscriptionsRepo(db: Database) {
     follows: (userId: number, type: 'author' | 'column', page: number, size: number) =>
       queryPage<FollowSqlRow>(db, {
         select: sql`s.id AS "recordId", s.target_type AS "targetType", s.target_id AS "targetId",
-                    u.nickname AS name, u.avatar, ${TS('s.created_at')} AS "createdAt"`,
+                    u.nickname AS name, u.avatar, ${isoText('s.created_at')} AS "createdAt"`,
         from: sql`FROM subscriptions s
           LEFT JOIN users u ON s.target_type = 'author' AND u.id = s.target_id AND u.deleted_at IS NULL
           WHERE s.user_id = ${userId} AND s.target_type = ${type}`,

@@ -16,6 +16,7 @@ import {
   supportUserSummaryBody,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
+import { personalRoute } from '../../plugins/session.ts';
 import type { SupportService } from './service.ts';
 
 const tags = ['support'];
@@ -25,16 +26,11 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
     if (!request.user) throw ApiError.unauthorized(SUPPORT_MESSAGES.loginRequired);
     return request.user;
   };
-  const personal = {
-    onSend: async (_request: unknown, reply: { header(k: string, v: string): unknown }) => {
-      reply.header('cache-control', 'no-store');
-    },
-  };
 
   app.get(
     '/support/user-summary',
     {
-      ...personal,
+      ...personalRoute,
       schema: {
         tags,
         summary: '客服中心用户信息（新）：用户ID、注册时间、最近购买时间、会员到期时间（需登录）',
@@ -47,7 +43,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
   app.get(
     '/im/getUserInfo',
     {
-      ...personal,
+      ...personalRoute,
       schema: {
         tags,
         summary: '客服聊天身份：客服 peerid、用户ID、脱敏手机号、昵称（固定前缀+用户ID）、头像（需登录）',

@@ -1,7 +1,7 @@
 // The support centre (PAGES.md §3.12): the signed-in user's summary for support (registration, last purchase,
 // membership end) from the users, orders and vip_periods tables; the chat switch and each city's support contacts
 // (chat peer, WeChat id, phone) from the server's settings (env.ts SUPPORT_*).
-import { queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
   SUPPORT_MESSAGES,
@@ -15,7 +15,6 @@ import {
 } from '@fjt/domain';
 import type { Env } from '../../env.ts';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 export interface SupportSettings {
   /** im/switch body.enable. */
@@ -78,10 +77,10 @@ export function createSupportService(deps: {
     async userSummary(userId: number): Promise<SupportUserSummary> {
       const [row] = await queryRows<{ regDate: string; lastBuyDate: string | null; vipExpireDate: string | null }>(
         db,
-        sql`SELECT ${TS('u.created_at')} AS "regDate",
-                   (SELECT ${TS('max(o.paid_at)')} FROM orders o
+        sql`SELECT ${isoText('u.created_at')} AS "regDate",
+                   (SELECT ${isoText('max(o.paid_at)')} FROM orders o
                      WHERE o.user_id = u.id AND o.paid_at IS NOT NULL) AS "lastBuyDate",
-                   (SELECT ${TS('max(p.ends_at)')} FROM vip_periods p WHERE p.user_id = u.id) AS "vipExpireDate"
+                   (SELECT ${isoText('max(p.ends_at)')} FROM vip_periods p WHERE p.user_id = u.id) AS "vipExpireDate"
               FROM users u
              WHERE u.id = ${userId} AND u.deleted_at IS NULL`,
       );

@@ -1,8 +1,8 @@
 // POST estimate/value on the seeded small dataset (杭州, city 605): a value with a range around it and at most
 // six comparables from the estate's own deals up to asOf; past months accepted; bad input answered 4xx in Chinese.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EstimateValueBody } from '@fjt/domain';
-import { seededApp } from '../../testing.ts';
+import type { EstimateRecord, EstimateRecordList, EstimateValueBody } from '@fjt/domain';
+import { expectFail, expectPersonalFail, personalBody, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 
 const seeded = seededApp();
 let estateId: number;
@@ -81,5 +81,69 @@ describe('estimate/value', () => {
     const [y, m] = firstMonth.split('-').map(Number);
     const before = m === 1 ? `${y! - 1}-12` : `${y}-${String(m! - 1).padStart(2, '0')}`;
     await expectRejected({ ...home(), asOf: before }, 400, /早于/);
+  });
+});
+
+describe('estimate records', () => {
+  const api = (method: 'GET' | 'POST', url: string, me?: SignedIn, payload?: object) =>
+    seeded.app.inject({
+      method,
+      url: `/rabbit/v1/${url}`,
+      headers: me?.headers ?? {},
+      ...(payload ? { payload } : {}),
+    });
+
+  it('stores a valuation for its owner, lists it newest first, shows it to no one else, and deletes it', async () => {
+    const owner = await signInAs(seeded.app);
+    const other = await signInAs(seeded.app);
+    const created = personalBody<EstimateRecord>(
+      await api('POST', 'estimate/create', owner, { ...home(), halls: 1, asOf: undefined }),
+    );
+    expect(created.recordId).toBeGreaterThan(0);
+    expect(created.estate.id).toBe(estateId);
+    expect(created.estate.city).toBe('hangzhou');
+    expect(created.input).toMatchObject({ area: 89.5, rooms: 2, halls: 1, floor: 8, totalFloors: 18, asOf: null });
+    expect(created.result.totalPrice).toBeGreaterThan(0);
+    // the same inputs as estimate/value answer the same figures
+    const value = (await post(home())).json().body as EstimateValueBody;
+    expect(created.result.totalPrice).toBe(value.totalPrice);
+
+    const second = personalBody<EstimateRecord>(await api('POST', 'estimate/create', owner, { ...home(), area: 120 }));
+    const detail = personalBody<EstimateRecord>(
+      await api('GET', `estimate/detail?recordId=${created.recordId}`, owner),
+    );
+    expect(detail).toEqual(created);
+
+    const list = personalBody<EstimateRecordList>(await api('GET', 'app/estate/evaluation', owner));
+    expect(list.total).toBe(2);
+    expect(list.list.map((r) => r.recordId)).toEqual([second.recordId, created.recordId]);
+    expect(list.list[1]).toMatchObject({ estateId, area: 89.5, rooms: 2, totalPrice: created.result.totalPrice });
+    expect(personalBody<EstimateRecordList>(await api('GET', 'app/estate/evaluation', other)).total).toBe(0);
+
+    expectPersonalFail(
+      await api('GET', `estimate/detail?recordId=${created.recordId}`, other),
+      403,
+      '无权查看他人的估价记录',
+    );
+    expectPersonalFail(await api('POST', 'app/estate/evaluation/delete', other, { recordId: created.recordId }), 404);
+    personalBody(await api('POST', 'app/estate/evaluation/delete', owner, { recordId: created.recordId }));
+    expectPersonalFail(await api('GET', `estimate/detail?recordId=${created.recordId}`, owner), 404, /已删除/);
+    expectPersonalFail(await api('POST', 'app/estate/evaluation/delete', owner, { recordId: created.recordId }), 404);
+    expect(personalBody<EstimateRecordList>(await api('GET', 'app/estate/evaluation', owner)).total).toBe(1);
+  });
+
+  it('asks visitors to sign in and stores nothing for bad input or a refusal', async () => {
+    expectPersonalFail(await api('POST', 'estimate/create', undefined, home()), 401);
+    expectPersonalFail(await api('GET', 'estimate/detail?recordId=1'), 401);
+    expectPersonalFail(await api('GET', 'app/estate/evaluation'), 401);
+    const me = await signInAs(seeded.app);
+    expectFail(await api('POST', 'estimate/create', me, { ...home(), area: -1 }), 400, /面积/);
+    expectFail(await api('POST', 'estimate/create', me, { ...home(), halls: 12 }), 400, /厅/);
+    expectFail(await api('POST', 'estimate/create', me, { ...home(), floor: 30 }), 400, /楼层/);
+    expectFail(await api('POST', 'estimate/create', me, { ...home(), estateId: 2_000_000_000 }), 404, /小区不存在/);
+    expectFail(await api('POST', 'estimate/create', me, { ...home(), asOf: '2099-01' }), 400, /晚于/);
+    expectFail(await api('GET', 'estimate/detail?recordId=abc', me), 400, /估价记录/);
+    expectFail(await api('GET', 'app/estate/evaluation?page=0', me), 400, /page/);
+    expect(personalBody<EstimateRecordList>(await api('GET', 'app/estate/evaluation', me)).total).toBe(0);
   });
 });

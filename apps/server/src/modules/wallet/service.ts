@@ -6,7 +6,7 @@
 // console approves (→ withdrawals_paid) or rejects (→ back to the user), once. Every transaction's entries sum to
 // zero; a balance is the sum of its account's entries — nothing stores a balance.
 import { randomInt } from 'node:crypto';
-import { queryPage, queryRows, sql, type Database } from '@fjt/db';
+import { isoText, queryPage, queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
   commissionFen,
@@ -43,7 +43,6 @@ import {
 import { recordAudit } from '../staff/audit.ts';
 import type { OrderHooks, OrderRow } from '../payments/service.ts';
 
-const TS = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 const MASKED_PHONE = (column: string) =>
   sql.raw(`CASE WHEN ${column} IS NULL THEN NULL ELSE left(${column}, 3) || '****' || substr(${column}, 8) END`);
 const yuan = (fen: number) => fen / 100;
@@ -138,7 +137,7 @@ export function createWalletService(deps: {
   async function proxyOf(tx: Database, userId: number) {
     const [row] = await queryRows<{ code: string; rateBp: number; createdAt: string }>(
       tx,
-      sql`SELECT code, rate_bp AS "rateBp", ${TS('created_at')} AS "createdAt" FROM mall_proxies WHERE user_id = ${userId}`,
+      sql`SELECT code, rate_bp AS "rateBp", ${isoText('created_at')} AS "createdAt" FROM mall_proxies WHERE user_id = ${userId}`,
     );
     return row;
   }
@@ -221,7 +220,7 @@ export function createWalletService(deps: {
   async function withdrawalOf(tx: Database, where: ReturnType<typeof sql>): Promise<WithdrawalView | undefined> {
     const [row] = await queryRows<Omit<WithdrawalView, 'amount' | 'statusText'> & { amountFen: number }>(
       tx,
-      sql`SELECT t.id::int AS id, t.status, ${TS('t.created_at')} AS "createdAt", ${TS('t.decided_at')} AS "decidedAt",
+      sql`SELECT t.id::int AS id, t.status, ${isoText('t.created_at')} AS "createdAt", ${isoText('t.decided_at')} AS "decidedAt",
                  COALESCE((SELECT -SUM(e.amount_fen) FROM wallet_entries e JOIN wallet_accounts a ON a.id = e.account_id
                            WHERE e.transaction_id = t.id AND a.kind = 'user'), 0)::int AS "amountFen"
           FROM wallet_transactions t WHERE t.kind = 'withdraw_request' AND ${where}
@@ -261,7 +260,7 @@ export function createWalletService(deps: {
       Omit<OpsWithdrawalRow, 'amount' | 'statusText' | 'balance'> & { amountFen: number; balanceFen: number }
     >(tx, {
       select: sql`t.id::int AS id, t.user_id AS "userId", ${MASKED_PHONE('u.phone')} AS phone, t.status, t.memo,
-                  ${TS('t.created_at')} AS "createdAt", ${TS('t.decided_at')} AS "decidedAt",
+                  ${isoText('t.created_at')} AS "createdAt", ${isoText('t.decided_at')} AS "decidedAt",
                   t.decided_by AS "decidedBy",
                   COALESCE((SELECT -SUM(e.amount_fen) FROM wallet_entries e WHERE e.transaction_id = t.id
                             AND e.account_id = a.id), 0)::int AS "amountFen",
@@ -316,7 +315,7 @@ export function createWalletService(deps: {
         db,
         sql`SELECT r.order_no AS "orderNo", o.subject, o.product_kind AS "productKind", o.amount_fen AS "amountFen",
                    o.status AS "orderStatus", ${MASKED_PHONE('u.phone')} AS buyer, r.commission_fen AS "commissionFen",
-                   r.status, ${TS('r.created_at')} AS "createdAt", ${TS('r.settled_at')} AS "settledAt"
+                   r.status, ${isoText('r.created_at')} AS "createdAt", ${isoText('r.settled_at')} AS "settledAt"
             FROM mall_referrals r JOIN orders o ON o.order_no = r.order_no LEFT JOIN users u ON u.id = r.buyer_user_id
             WHERE r.proxy_user_id = ${userId} ORDER BY r.id DESC LIMIT ${PROXY_REFERRALS_LIMIT}`,
       );
@@ -368,7 +367,7 @@ export function createWalletService(deps: {
         Omit<LedgerRow, 'amount' | 'kindText' | 'statusText'> & { amountFen: number }
       >(db, {
         select: sql`e.id::int AS id, t.id::int AS "transactionId", t.kind, e.amount_fen AS "amountFen", t.status,
-                    t.memo, ${TS('e.created_at')} AS "createdAt"`,
+                    t.memo, ${isoText('e.created_at')} AS "createdAt"`,
         from: sql`FROM wallet_entries e
                   JOIN wallet_accounts a ON a.id = e.account_id AND a.kind = 'user' AND a.user_id = ${userId}
                   JOIN wallet_transactions t ON t.id = e.transaction_id`,
