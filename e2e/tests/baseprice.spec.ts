@@ -71,12 +71,12 @@ test.describe('/activity/baseprice 底价揭秘', () => {
     await page.getByRole('button', { name: '获取底价' }).click();
     await expect(page.getByText('请选择小区')).toBeVisible();
 
-    await page.getByTestId('bp-estate-search').fill(estate.name);
+    await page.getByTestId('estate-search').fill(estate.name);
     const option = page.getByRole('list', { name: '小区' }).getByRole('button', { name: new RegExp(estate.name) });
     await expect(option.first()).toBeVisible();
     await page.screenshot({ path: shot('baseprice-search') });
     await option.first().click();
-    const card = page.getByTestId('bp-estate');
+    const card = page.getByTestId('estate-picked');
     await expect(card).toContainText(estate.name);
     await expect(card).toContainText(`${estate.agents}位经纪人服务该小区`);
 
@@ -111,7 +111,7 @@ test.describe('/activity/baseprice 底价揭秘', () => {
     const estate = await hotEstate(request);
     const phone = await signIn(page);
     await open(page, `/activity/baseprice?estateId=${estate.id}`);
-    const card = page.getByTestId('bp-estate');
+    const card = page.getByTestId('estate-picked');
     await expect(card).toContainText(estate.name);
     await expect(card).toContainText(`挂牌均价 ${formatMoney(estate.listingAvg)}元/㎡`);
     await expect(card).toContainText(`${estate.agents}位经纪人服务该小区`);
@@ -127,7 +127,7 @@ test.describe('/activity/baseprice 底价揭秘', () => {
 
     // 更换 after 再查一个小区: the search is back
     await page.getByRole('button', { name: '再查一个小区' }).click();
-    await expect(page.getByTestId('bp-estate-search')).toBeVisible();
+    await expect(page.getByTestId('estate-search')).toBeVisible();
   });
 });
 

@@ -117,8 +117,6 @@ export const estimateRecordBody = z.object({
     id: z.number().int(),
     name: z.string(),
     cityId: z.number().int(),
-    /** The city's path segment (/{city}/…). */
-    city: z.string(),
     districtName: z.string(),
     plateName: z.string(),
   }),

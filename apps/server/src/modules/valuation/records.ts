@@ -25,7 +25,6 @@ interface RecordRow {
   estateId: number;
   estateName: string;
   cityId: number;
-  city: string;
   districtName: string;
   plateName: string;
 }
@@ -46,7 +45,6 @@ const toRecord = (r: RecordRow): EstimateRecord => ({
     id: Number(r.estateId),
     name: r.estateName,
     cityId: Number(r.cityId),
-    city: r.city,
     districtName: r.districtName,
     plateName: r.plateName,
   },
@@ -59,11 +57,10 @@ export function createEstimateRecords(db: Database, valuation: Pick<ValuationSer
     const [row] = await queryRows<RecordRow>(
       db,
       sql`SELECT r.id, r.user_id AS "userId", ${isoText('r.created_at')} AS "createdAt", r.input, r.result,
-                 e.id AS "estateId", e.name AS "estateName", e.city_id AS "cityId", c.pinyin AS city,
+                 e.id AS "estateId", e.name AS "estateName", e.city_id AS "cityId",
                  d.name AS "districtName", p.name AS "plateName"
           FROM estimate_record r
           JOIN estate e ON e.id = r.estate_id
-          JOIN city c ON c.id = e.city_id
           JOIN district d ON d.id = e.district_id
           JOIN plate p ON p.id = e.plate_id
           WHERE r.id = ${recordId} AND r.deleted_at IS NULL`,

@@ -101,7 +101,7 @@ describe('estimate records', () => {
     );
     expect(created.recordId).toBeGreaterThan(0);
     expect(created.estate.id).toBe(estateId);
-    expect(created.estate.city).toBe('hangzhou');
+    expect(created.estate.cityId).toBe(605);
     expect(created.input).toMatchObject({ area: 89.5, rooms: 2, halls: 1, floor: 8, totalFloors: 18, asOf: null });
     expect(created.result.totalPrice).toBeGreaterThan(0);
     // the same inputs as estimate/value answer the same figures

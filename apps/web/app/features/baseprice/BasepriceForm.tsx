@@ -8,7 +8,7 @@ import { LEAD_SLA_HOURS } from '@fjt/domain';
 import { PhoneField } from '../../components/lead-form/PhoneField.tsx';
 import { PrivacyNote } from '../../components/lead-form/PrivacyNote.tsx';
 import { useLeadForm } from '../../components/lead-form/use-lead-form.ts';
-import { EstatePicker, type PickedEstate } from './EstatePicker.tsx';
+import { EstatePicker, type PickedEstate } from '../../components/estate-picker/EstatePicker.tsx';
 
 export const BASEPRICE_BUTTON = '获取底价';
 

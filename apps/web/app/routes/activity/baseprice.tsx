@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { LEAD_SLA_HOURS, NUMBER_PROTECTION_NOTE, SITE_DESCRIPTION, pageTitle, parseCityId, parseId } from '@fjt/domain';
 import type { Route } from './+types/baseprice';
 import { BasepriceForm } from '../../features/baseprice/BasepriceForm.tsx';
-import type { PickedEstate } from '../../features/baseprice/EstatePicker.tsx';
+import { pickedEstateOf, type PickedEstate } from '../../components/estate-picker/EstatePicker.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { useVisitCity } from '../../lib/visit-city.ts';
 import '../../components/lead-form/lead-form.css';
@@ -21,14 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const estateId = parseId(url.searchParams.get('estateId'));
   const [cities, basic] = await Promise.all([geo.listCities(), estateId === null ? null : estates.basicInfo(estateId)]);
   const estate: (PickedEstate & { cityId: number }) | null = basic
-    ? {
-        id: basic.id,
-        cityId: basic.cityId,
-        name: basic.name,
-        region: `${basic.districtName} · ${basic.plateName}`,
-        avgPrice: basic.listingAvg,
-        onSaleCount: basic.onSaleCount,
-      }
+    ? { ...pickedEstateOf(basic), cityId: basic.cityId }
     : null;
   return {
     cities: cities.map(({ id, name }) => ({ id, name })),
