@@ -108,9 +108,10 @@ test('a user asks the bot, 转人工, support claims it in the console and they 
   await desk.getByTestId('desk-close').click();
   await desk.getByTestId('desk-close-tag').selectOption('resolved');
   await desk.getByTestId('desk-close-confirm').click();
-  await expect(page.getByTestId('chat-status')).toHaveText('本次咨询已结束');
+  await expect(page.getByTestId('chat-closed')).toHaveText('本次咨询已结束');
+  await expect(page.getByTestId('chat-status')).toHaveCount(0);
   await expect(page.getByRole('button', { name: '重新咨询' })).toBeVisible();
-  await expect(desk.getByTestId('chat-status')).toHaveText('会话已结束');
+  await expect(desk.getByTestId('chat-closed')).toHaveText('会话已结束');
   await desk.screenshot({ path: shot('ops-support-closed') });
 
   // on a desk: the closed list, the conversation and the summary side by side

@@ -150,6 +150,14 @@ describe('chat room', () => {
     expect(screen.getByTestId('chat-counter').textContent).toBe(`${CHAT_MAX_TEXT - 10}/${CHAT_MAX_TEXT}`);
   });
 
+  it('says a closed conversation is over once, in the bar that replaces the composer, with 重新咨询', () => {
+    open({ conversation: { ...CONV, state: 'closed' } });
+    expect(screen.queryByTestId('chat-status')).toBeNull();
+    expect(screen.getByTestId('chat-closed').textContent).toBe('本次咨询已结束');
+    expect(screen.getAllByText('本次咨询已结束')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: '重新咨询' })).toBeTruthy();
+  });
+
   it('shows the offline banner while it reconnects', () => {
     open();
     expect(screen.queryByTestId('chat-offline')).toBeNull();

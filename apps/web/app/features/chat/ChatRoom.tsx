@@ -34,18 +34,22 @@ const COUNTER_FROM = CHAT_MAX_TEXT - 100;
 /** Closer than this to the top loads older messages; to the bottom, new ones keep the view at the bottom. */
 const EDGE_PX = 60;
 
+/** What the bar in place of the composer says once the conversation is closed. */
+const CLOSED_TEXT: Record<ChatViewerSide, string> = { user: '本次咨询已结束', staff: '会话已结束' };
+
 const STATE_LINE: Record<ChatViewerSide, Record<ChatConversation['state'], string>> = {
   user: {
     bot: '智能助手为你服务',
     waiting: '正在为你转接人工客服，请稍候',
     claimed: '',
-    closed: '本次咨询已结束',
+    // said once, by the bar that replaces the composer
+    closed: '',
   },
   staff: {
     bot: '智能助手接待中，可直接接入',
     waiting: '用户正在等待人工接入',
     claimed: '',
-    closed: '会话已结束',
+    closed: '',
   },
 };
 
@@ -285,7 +289,7 @@ export function ChatRoom(props: ChatRoomProps) {
       </div>
       {closed ? (
         <div className="chat__closed">
-          <span>{STATE_LINE[viewer].closed}</span>
+          <span data-testid="chat-closed">{CLOSED_TEXT[viewer]}</span>
           {reopen ? (
             <button type="button" className="btn btn-primary" onClick={reopen}>
               重新咨询
