@@ -22,7 +22,10 @@ export const CHAT_IMAGE_MAX_EDGE = 1280;
  * is refused before it is decoded, so a small file claiming huge dimensions (a decompression bomb) costs no memory.
  */
 export const CHAT_IMAGE_MAX_PIXELS = 50_000_000;
-/** Messages one user may send per minute (across their connections); the next gets a rate error frame. */
+/**
+ * Messages one user may send per minute (across their connections): a burst of this many, then one every 60/N s
+ * (a token bucket); a send beyond it gets a rate error frame.
+ */
 export const CHAT_MESSAGES_PER_MINUTE = 60;
 /** History pages (upward) and replays are sent this many messages at a time. */
 export const CHAT_PAGE_SIZE = 30;

@@ -26,7 +26,6 @@ import type { ChatPresence } from './presence.ts';
 import type { ChatRepo, ConversationRow } from './repo.ts';
 import { USER_NAME, audienceOf, type ChatAudience, type ChatService, type ChatViewer } from './service.ts';
 
-
 /** Orders and leads the summary lists. */
 export const SUMMARY_RECENT = 5;
 

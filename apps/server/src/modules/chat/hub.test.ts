@@ -3,7 +3,7 @@
 // from the database, repeats skipped, a catch-up after the bus's subscription comes back).
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_CLOSE, type ChatMessage, type ChatServerFrame } from '@fjt/domain';
-import { memoryWindowCounter } from '../../lib/window-counter.ts';
+import { memoryTokenBucket } from '../../lib/token-bucket.ts';
 import { inProcessChatBus, type ChatBus, type ChatBusEvent } from './bus.ts';
 import { createChatHub, type ChatHub } from './hub.ts';
 import type { ChatService, ChatViewer } from './service.ts';
@@ -39,7 +39,7 @@ describe('chat hub', () => {
     hub = createChatHub({
       service: {} as ChatService,
       bus,
-      counters: memoryWindowCounter(),
+      limit: memoryTokenBucket({ capacity: 60, refillMs: 1000 }),
       log: silentLog,
       heartbeatMs: 40,
       now: () => clock,
@@ -66,7 +66,7 @@ describe('chat hub', () => {
     hub = createChatHub({
       service: {} as ChatService,
       bus,
-      counters: memoryWindowCounter(),
+      limit: memoryTokenBucket({ capacity: 60, refillMs: 1000 }),
       log: silentLog,
       heartbeatMs: 60_000,
     });
@@ -116,7 +116,13 @@ describe('chat hub', () => {
       subscribed: async () => {},
       close: async () => {},
     };
-    hub = createChatHub({ service, bus, counters: memoryWindowCounter(), log: silentLog, heartbeatMs: 60_000 });
+    hub = createChatHub({
+      service,
+      bus,
+      limit: memoryTokenBucket({ capacity: 60, refillMs: 1000 }),
+      log: silentLog,
+      heartbeatMs: 60_000,
+    });
     const t = transport();
     hub.attach(viewer(1), t);
     const audience = { conversationId: 9, userId: 1, peer: 'support', agentId: null };

@@ -10,7 +10,6 @@ import {
   CHAT_CLOSE,
   CHAT_MAX_TEXT,
   CHAT_MESSAGES,
-  CHAT_MESSAGES_PER_MINUTE,
   CHAT_PROTOCOL_VERSION,
   chatClientFrame,
   type ChatClientFrame,
@@ -18,7 +17,7 @@ import {
   type ChatMessage,
   type ChatServerFrame,
 } from '@fjt/domain';
-import type { WindowCounter } from '../../lib/window-counter.ts';
+import type { TokenBucket } from '../../lib/token-bucket.ts';
 import type { ChatBus } from './bus.ts';
 import {
   audienceOf,
@@ -78,8 +77,8 @@ export interface ChatConnection {
 export interface ChatHubOptions {
   service: ChatService;
   bus: ChatBus;
-  /** Messages per user per minute, across connections and instances. */
-  counters: WindowCounter;
+  /** Messages per user (CHAT_MESSAGES_PER_MINUTE on average), across connections and instances. */
+  limit: TokenBucket;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   heartbeatMs: number;
   now?: () => number;
@@ -92,7 +91,7 @@ const CHINESE = /[\u4e00-\u9fff]/;
 export function createChatHub({
   service,
   bus,
-  counters,
+  limit,
   log,
   heartbeatMs,
   now = Date.now,
@@ -269,13 +268,13 @@ export function createChatHub({
       case 'send': {
         const extra = { clientId: frame.clientId, conversationId: frame.conversationId };
         const key = `user:${c.viewer.userId}`;
-        const take = await counters.take(key, CHAT_MESSAGES_PER_MINUTE, 60_000);
+        const take = await limit.take(key);
         if (!take.allowed) return refuse(c, 'rate_limited', CHAT_MESSAGES.tooFast, extra);
         let result;
         try {
           result = await service.send(c.viewer, frame);
         } catch (error) {
-          await counters.giveBack(key);
+          await limit.giveBack(key);
           if (error instanceof ChatRefusal) return refuse(c, error.code, error.message, extra);
           throw error;
         }
@@ -288,7 +287,7 @@ export function createChatHub({
           seq: message.seq,
           at: message.at,
         });
-        if (duplicate) return void (await counters.giveBack(key));
+        if (duplicate) return void (await limit.giveBack(key));
         await bus.publish(audience.conversationId, { audience, frame: { t: 'message', message } });
         if (changed)
           await bus.publish(audience.conversationId, { audience, frame: { t: 'conversation', conversation: changed } });

@@ -1,10 +1,10 @@
 // The chat module's parts, put together once per app (app.ts): its service, the bus (Redis pub/sub when REDIS_URL is
 // set), the hub of this instance's connections, and the per-user message limit (shared through Redis too).
 import type { FastifyBaseLogger } from 'fastify';
-import { CHAT_HEARTBEAT_MS } from '@fjt/domain';
+import { CHAT_HEARTBEAT_MS, CHAT_MESSAGES_PER_MINUTE } from '@fjt/domain';
 import type { Database } from '@fjt/db';
 import type { Redis } from '../../lib/redis.ts';
-import { memoryWindowCounter, redisWindowCounter } from '../../lib/window-counter.ts';
+import { memoryTokenBucket, redisTokenBucket } from '../../lib/token-bucket.ts';
 import type { StaffModule } from '../staff/service.ts';
 import { inProcessChatBus, redisChatBus, type ChatBus } from './bus.ts';
 import { createChatHub, type ChatHub } from './hub.ts';
@@ -44,11 +44,13 @@ export function createChat({
   const repo = createChatRepo(db);
   const service = createChatService({ repo, staff, bot });
   const bus = redis && redisUrl ? redisChatBus({ url: redisUrl, publisher: redis, log }) : inProcessChatBus(log);
-  const counters = redis ? redisWindowCounter(redis, { prefix: 'fjt:chat' }) : memoryWindowCounter();
+  // a burst of a minute's messages, then one every 60/N s: a backlog sent after a reconnect drains steadily
+  const bucket = { capacity: CHAT_MESSAGES_PER_MINUTE, refillMs: 60_000 / CHAT_MESSAGES_PER_MINUTE };
+  const limit = redis ? redisTokenBucket(redis, { ...bucket, prefix: 'fjt:chat:bucket' }) : memoryTokenBucket(bucket);
   const hub = createChatHub({
     service,
     bus,
-    counters,
+    limit,
     log,
     heartbeatMs,
     // connections attach only once this has returned: presence is set by then

@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { CHAT_PROTOCOL_VERSION, CHAT_WS_PATH, type ChatConversation, type ChatServerFrame } from '@fjt/domain';
+import {
+  CHAT_MESSAGES,
+  CHAT_PROTOCOL_VERSION,
+  CHAT_WS_PATH,
+  type ChatConversation,
+  type ChatServerFrame,
+} from '@fjt/domain';
 
 export const clientId = () => randomUUID();
 
@@ -89,6 +95,27 @@ export class ChatClient {
   close() {
     this.socket.close(1000, 'bye');
   }
+}
+
+/**
+ * After a user spent the burst of the message limit (the sends since `started`): 15 more at once, more than the
+ * refill (one a second) can have given back meanwhile (and fewer than the 20 refusals in a row that end a socket). Some go through, at most one per second passed (and one
+ * for the second under way); the others are refused 'rate_limited' in Chinese. Answers how many went through.
+ */
+export async function sendBeyondLimit(client: ChatClient, conversationId: number, started: number): Promise<number> {
+  const ids = Array.from({ length: 15 }, () => clientId());
+  for (const id of ids) {
+    client.send({ t: 'send', conversationId, clientId: id, content: { kind: 'text', text: '超出' } });
+  }
+  const answers = await Promise.all(
+    ids.map((id) => client.next((f) => (f.t === 'ack' || f.t === 'error') && 'clientId' in f && f.clientId === id)),
+  );
+  const refused = answers.filter((f) => f.t === 'error');
+  expect(refused.length).toBeGreaterThan(0);
+  expect(refused[0]).toMatchObject({ code: 'rate_limited', message: CHAT_MESSAGES.tooFast });
+  const accepted = answers.length - refused.length;
+  expect(accepted).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000) + 1);
+  return accepted;
 }
 
 export class ChatTestServer {
