@@ -231,6 +231,7 @@ export async function buildApp({
   app.decorate('dataEvents', dataEvents);
   // The valuation keeps each city's deals and models in memory (issue 16): a load drops those of the changed cities.
   const valuation = createValuationService(createValuationRepo(database.db));
+  services.valuation = valuation;
   dataEvents.onChange((event) => {
     const cityIds = event.cityIds === 'all' ? undefined : event.cityIds;
     invalidateDerived(services, cityIds);

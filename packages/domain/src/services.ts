@@ -300,7 +300,15 @@ export interface StaffService {
   auditLog(query: AuditQuery): Promise<AuditListBody>;
 }
 
+/** The valuation's per-city data, loaded ahead: a page where an estimate is about to be asked starts the load. */
+export interface ValuationWarmup {
+  /** Starts loading the city's deals (once; later calls and unknown cities cost nothing). Never throws. */
+  warm(cityId: number): void;
+}
+
 export interface Services {
+  /** Set by the server app (absent in tests that build the services alone). */
+  valuation?: ValuationWarmup;
   staff: StaffService;
   content: ContentService;
   overseas: OverseasService;

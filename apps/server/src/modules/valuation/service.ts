@@ -8,6 +8,7 @@ import {
   VALUATION_MESSAGES,
   type EstimateValueBody,
   type EstimateValueInput,
+  type ValuationWarmup,
 } from '@fjt/domain';
 import { CALIBRATION_MONTHS, calibrate, valuationBody, valuationOf } from './estimator.ts';
 import {
@@ -31,7 +32,7 @@ interface CityCache {
   calibrations: Map<MonthIndex, Calibration>;
 }
 
-export interface ValuationService {
+export interface ValuationService extends ValuationWarmup {
   value(input: EstimateValueInput): Promise<EstimateValueBody>;
   /** Forget the cached cities (all when cityIds is absent): their deal rows changed. */
   reset(cityIds?: readonly number[]): void;
@@ -99,6 +100,12 @@ export function createValuationService(repo: ValuationRepo): ValuationService {
   };
 
   return {
+    warm(cityId) {
+      // the newest months' deals, as the first estimate of the city would load them (a failure is forgotten)
+      void city(cityId)
+        .then((c) => c?.window)
+        .catch(() => undefined);
+    },
     reset(cityIds) {
       places.clear();
       if (!cityIds) cities.clear();

@@ -43,11 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const estate: (PickedEstate & { cityId: number }) | null = basic
     ? { ...pickedEstateOf(basic), cityId: basic.cityId }
     : null;
-  return {
-    cities: cities.map(({ id, name }) => ({ id, name })),
-    askedCityId: estate?.cityId ?? parseCityId(url.searchParams.get('cityId')),
-    estate,
-  };
+  const askedCityId = estate?.cityId ?? parseCityId(url.searchParams.get('cityId'));
+  // the city's deals load while the form is filled in, not when it is sent
+  if (askedCityId !== null) context.services.valuation?.warm(askedCityId);
+  return { cities: cities.map(({ id, name }) => ({ id, name })), askedCityId, estate };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
