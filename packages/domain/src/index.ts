@@ -60,3 +60,7 @@ export * from './faq-match.ts';
 export * from './api/support.ts';
 export * from './support-faq.ts';
 export * from './chat-moderation.ts';
+export * from './tax-rules.ts';
+export * from './purchase-policy.ts';
+export * from './lottery-points.ts';
+export * from './api/policy.ts';
