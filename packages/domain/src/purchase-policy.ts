@@ -315,3 +315,9 @@ export function checkQualification(input: QualificationInput): QualificationVerd
     notes,
   };
 }
+
+/** The cities the policy tools cover (the product's 16), for the pages' city choice. */
+export const POLICY_CITIES: readonly { id: number; name: string }[] = PURCHASE_POLICIES.map((p) => ({
+  id: p.cityId,
+  name: p.cityName,
+}));
