@@ -126,7 +126,7 @@ test.describe('摇号积分', () => {
     await expect(page.locator('main')).not.toContainText('NaN');
     await page.screenshot({ path: shot('tools-policy-integral-result'), fullPage: true });
 
-    await page.getByRole('link', { name: '积分规则全文' }).click();
+    await page.getByRole('link', { name: '积分规则详情' }).click();
     await expect(page.getByTestId('integral-rule-page')).toContainText('生效日期：2021-02-08');
     await page.screenshot({ path: shot('tools-policy-integral-rule'), fullPage: true });
   });

@@ -93,7 +93,7 @@ export default function IntegralResultPage({ loaderData }: Route.ComponentProps)
           重新计算
         </Link>
         <Link className="btn btn-primary" to={`/tools/integral/rule?cityId=${result.cityId}`}>
-          积分规则全文
+          积分规则详情
         </Link>
       </div>
     </main>

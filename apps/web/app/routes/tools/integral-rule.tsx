@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('积分规则') },
-  { name: 'description', content: `新房摇号积分规则全文与生效日期。${SITE_DESCRIPTION}` },
+  { name: 'description', content: `新房摇号积分规则要点、来源与生效日期。${SITE_DESCRIPTION}` },
 ];
 
 export default function IntegralRulePage({ loaderData }: Route.ComponentProps) {
@@ -37,7 +37,7 @@ export default function IntegralRulePage({ loaderData }: Route.ComponentProps) {
       {cityId === null ? (
         <RowsSkeleton count={5} />
       ) : rule ? (
-        <article className="pl-card" aria-label="规则全文">
+        <article className="pl-card" aria-label="规则要点">
           <h1 className="pl-card__title">{rule.title}</h1>
           <p className="pl-meta">
             发布：{rule.issuer} · 生效日期：{rule.effective}

@@ -65,7 +65,7 @@ export default function IntegralPage({ loaderData }: Route.ComponentProps) {
             </ul>
             <Source title={`${rule.issuer}${rule.title}`} effective={rule.effective} verified={rule.verified} />
             <Link className="pl-link" to={`/tools/integral/rule?cityId=${rule.cityId}`}>
-              查看规则全文 ›
+              查看规则详情 ›
             </Link>
           </section>
           <PointsForm key={rule.cityId} rule={rule} />
