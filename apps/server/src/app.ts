@@ -34,6 +34,8 @@ import { quotationRoutes } from './modules/quotation/routes.ts';
 import { finderRoutes } from './modules/finder/routes.ts';
 import { platesRoutes } from './modules/plates/routes.ts';
 import { valuationRoutes } from './modules/valuation/routes.ts';
+import { policyRoutes } from './modules/policy/routes.ts';
+import { createPolicyService } from './modules/policy/service.ts';
 import { createValuationRepo } from './modules/valuation/repo.ts';
 import { createValuationService } from './modules/valuation/service.ts';
 import { createEstimateRecords } from './modules/valuation/records.ts';
@@ -403,6 +405,7 @@ export async function buildApp({
       await api.register(listingsRoutes, { services });
       await api.register(platesRoutes, { services });
       await api.register(valuationRoutes, { valuation, records: createEstimateRecords(database.db, valuation) });
+      await api.register(policyRoutes, { policy: createPolicyService() });
       await api.register(reportsRoutes, { services });
       await api.register(newHousesRoutes, { services });
       await api.register(overseasRoutes, { services });

@@ -61,3 +61,7 @@ export * from './api/support.ts';
 export * from './support-faq.ts';
 export * from './chat-moderation.ts';
 export * from './valuation-published.ts';
+export * from './tax-rules.ts';
+export * from './purchase-policy.ts';
+export * from './lottery-points.ts';
+export * from './api/policy.ts';
