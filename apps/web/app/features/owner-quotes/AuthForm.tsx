@@ -45,6 +45,9 @@ export function AuthForm({
     return () => clearTimeout(t);
   }, [wait]);
 
+  /** A field's error goes as soon as the field is changed. */
+  const clear = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
   const sendCode = async () => {
     setSending(true);
     const res = await callApi<OwnerSmsBody>('estimate/quotation/sms', { estateId });
@@ -102,7 +105,10 @@ export function AuthForm({
         maxLength={ROOM_FIELD_MAX}
         placeholder={placeholder}
         aria-invalid={errors[name] ? true : undefined}
-        onChange={(e) => set(e.target.value)}
+        onChange={(e) => {
+          set(e.target.value);
+          clear(name);
+        }}
       />
     </label>
   );
@@ -128,7 +134,10 @@ export function AuthForm({
               aria-label="验证码"
               aria-invalid={errors.code ? true : undefined}
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, ''));
+                clear('code');
+              }}
             />
             <button type="button" className="btn" disabled={sending || wait > 0} onClick={() => void sendCode()}>
               {wait > 0 ? `${wait}s后重新获取` : '获取验证码'}
@@ -159,7 +168,14 @@ export function AuthForm({
 
       <section className="oq-section" aria-label="业主声明">
         <label className="oq-declare">
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              clear('declarationVersion');
+            }}
+          />
           <span>{OWNER_DECLARATION_TEXT}</span>
         </label>
         {errors.declarationVersion ? (

@@ -52,6 +52,9 @@ export function QuoteForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
+  /** A field's error goes as soon as the field is changed. */
+  const clear = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
   const priceNumber = price.trim() === '' ? null : Number(price);
   const check = checkQuotePrice(priceNumber, avgUnitPrice, area);
   const warning = quotePriceWarning(check);
@@ -96,7 +99,10 @@ export function QuoteForm({
             placeholder="请输入期望售价，如 350"
             aria-invalid={errors.expectedPrice ? true : undefined}
             value={price}
-            onChange={(e) => setPrice(e.target.value.replace(/[^\d.]/g, ''))}
+            onChange={(e) => {
+              setPrice(e.target.value.replace(/[^\d.]/g, ''));
+              clear('expectedPrice');
+            }}
           />
           {errors.expectedPrice ? (
             <span className="oq-error" data-testid="oq-error-price">
@@ -132,7 +138,10 @@ export function QuoteForm({
               type="button"
               className="oq-chip"
               aria-pressed={timeline === t}
-              onClick={() => setTimeline(t)}
+              onClick={() => {
+                setTimeline(t);
+                clear('timeline');
+              }}
             >
               {QUOTE_TIMELINE_LABELS[t]}
             </button>
@@ -164,7 +173,10 @@ export function QuoteForm({
             maxLength={QUOTE_NOTE_MAX}
             placeholder="如 满五唯一、南北通透、可随时看房"
             value={note}
-            onChange={(e) => setNote(e.target.value)}
+            onChange={(e) => {
+              setNote(e.target.value);
+              clear('note');
+            }}
           />
           {errors.note ? <span className="oq-error">{errors.note}</span> : null}
         </label>

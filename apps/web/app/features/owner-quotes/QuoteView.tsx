@@ -87,18 +87,18 @@ export function QuoteList({ list }: { list: OwnerQuote[] }) {
       <ul className="oq-list">
         {list.map((q) => (
           <li key={q.id}>
-            <a href={`/estimate/quotation/form?quoteId=${q.id}`}>
+            <Link to={`/estimate/quotation/form?quoteId=${q.id}`}>
               <span>
                 {q.estateName}
                 <small>
                   {chinaDate(q.createdAt)} · {timelineLabel(q.timeline)}
                 </small>
               </span>
-              <span className="num">
+              <span className="num oq-list__price">
                 {wan(q.expectedPrice)}
                 <small>{q.advice ? `建议${wan(q.advice.price)}` : '待建议'}</small>
               </span>
-            </a>
+            </Link>
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@
 // - ?estateId[&verificationId][&recordId]: the form, once the user is verified for the estate (else → 业主认证);
 //   sent, the pledge toast and the quote with '经纪人给出挂牌建议后将通知您';
 // - neither: the user's quotes (empty → 去估价).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   SITE_DESCRIPTION,
@@ -71,8 +71,14 @@ export default function QuotationForm({ loaderData }: Route.ComponentProps) {
 }
 
 function OneQuote({ quoteId }: { quoteId: number }) {
-  // just sent from the form (navigation state): the 报价已提交 banner above the quote
-  const justSent = (useLocation().state as { sent?: boolean } | null)?.sent === true;
+  // just sent from the form (navigation state): the 报价已提交 banner above the quote, this time only (the state is
+  // dropped from the history entry, so a reload or a later visit shows the quote without it)
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [justSent] = useState((location.state as { sent?: boolean } | null)?.sent === true);
+  useEffect(() => {
+    if (justSent) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [justSent, navigate, location.pathname, location.search]);
   const { state, retry } = useApi<OwnerQuote>(`estimate/quotation/detail?quoteId=${quoteId}`);
   if (state.status === 'loading') return <RowsSkeleton count={5} />;
   if (state.status === 'error') return <LoadFailed title="报价加载失败" message={state.message} retry={retry} />;
