@@ -4,6 +4,7 @@
 // estimate/quotation/submit, Idempotency-Key); the lead's agent answers with listing-price advice (NEW POST
 // ops/leads/{id}/owner-quote/advice), which the owner reads on the form (NEW GET estimate/quotation/detail, /mine).
 import { z } from 'zod';
+import { pageOfForm } from './leads.ts';
 import { idParam, isCleanText, textParam } from './params.ts';
 
 /**
@@ -130,7 +131,7 @@ export const ownerQuoteInput = z.object({
     .max(QUOTE_NOTE_MAX, { message: `备注 最多${QUOTE_NOTE_MAX}个字` })
     .optional(),
   /** The path the form was sent from (stored with the lead's consent). */
-  page: z.string().max(300).refine(isCleanText).optional(),
+  page: pageOfForm,
 });
 export type OwnerQuoteInput = z.infer<typeof ownerQuoteInput>;
 
