@@ -189,3 +189,25 @@ test('an owner verifies, quotes, gets the pledge toast; the agent advises and th
   await expect(ownerPage.getByTestId('oq-list')).toContainText('建议340万');
   await ownerPage.screenshot({ path: shot('owner-quotes-list'), fullPage: true });
 });
+
+test('业主认证 without an estate: the owner picks any estate of the city and the page opens for it', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE.viewport);
+  await signIn(page);
+  await page.goto('/estimate/quotation/auth');
+  const picker = page.getByTestId('oq-pick-estate');
+  await expect(picker).toContainText('当前城市：杭州');
+  await picker.getByLabel('小区').fill('书香');
+  const first = picker.getByRole('list', { name: '小区' }).getByRole('link').first();
+  await expect(first).toBeVisible();
+  await page.screenshot({ path: shot('owner-quotes-pick-estate'), fullPage: true });
+  await first.click();
+  await expect(page).toHaveURL(/\/estimate\/quotation\/auth\?estateId=\d+$/);
+  await expect(page.getByTestId('oq-estate')).toContainText('书香');
+  await expect(page.getByRole('button', { name: '获取验证码' })).toBeVisible();
+  // an owner with no quotes yet: the list's empty state leads to 估价
+  await page.goto('/estimate/quotation/form');
+  await expect(page.getByTestId('oq-empty')).toContainText('还没有卖房报价');
+  await expect(page.getByTestId('oq-empty').getByRole('link', { name: '去估价' })).toBeVisible();
+});

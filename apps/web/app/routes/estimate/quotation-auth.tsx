@@ -1,24 +1,25 @@
 // /estimate/quotation/auth 业主认证 (PAGES.md §3.7): before an owner asks the estate's agents for listing advice, the
 // phone is proven by an SMS code, the room named and the declaration agreed to. Login only (a visitor goes to
 // /login and back). The estate is ?estateId (shown as a card), ?recordId a valuation passed along to 卖房报价;
-// the result page's '我要卖房' and any estate's link open it the same way.
-import { Link } from 'react-router';
+// the result page's '我要卖房' and any estate's link open it the same way; without an estate the owner picks one.
 import { SITE_DESCRIPTION, pageTitle, parseId } from '@fjt/domain';
 import type { Route } from './+types/quotation-auth';
 import { EstateFiguresCard } from '../../components/estate-card/EstateCard.tsx';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { useLoginGuard } from '../../lib/session.ts';
 import { AuthForm } from '../../features/owner-quotes/AuthForm.tsx';
 import { quoteEstate } from '../../features/owner-quotes/estate.ts';
 import { QuoteSteps } from '../../features/owner-quotes/QuoteSteps.tsx';
+import { PickEstate } from '../../features/owner-quotes/PickEstate.tsx';
 import '../../features/owner-quotes/owner-quotes.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const estateId = parseId(url.searchParams.get('estateId'));
   const basic = estateId === null ? null : await context.services.estates.basicInfo(estateId);
-  return { estate: quoteEstate(basic), recordId: parseId(url.searchParams.get('recordId')) };
+  // no (known) estate: the cities for the estate picker
+  const cities = basic ? [] : (await context.services.geo.listCities()).map(({ id, name }) => ({ id, name }));
+  return { estate: quoteEstate(basic), cities, recordId: parseId(url.searchParams.get('recordId')) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function QuotationAuth({ loaderData }: Route.ComponentProps) {
-  const { estate, recordId } = loaderData;
+  const { estate, cities, recordId } = loaderData;
   const viewer = useLoginGuard();
   return (
     <main className="oq-page" data-testid="oq-auth-page">
@@ -48,16 +49,7 @@ export default function QuotationAuth({ loaderData }: Route.ComponentProps) {
           )}
         </>
       ) : (
-        <EmptyState
-          title="请先选择要出售的房屋所在小区"
-          hint="先估一估房子值多少钱，再在估价结果页点「我要卖房」。"
-          action={
-            <Link className="btn btn-primary" to="/estimate">
-              去估价
-            </Link>
-          }
-          testId="oq-no-estate"
-        />
+        <PickEstate cities={cities} recordId={recordId} />
       )}
     </main>
   );
