@@ -262,6 +262,36 @@ describe('卖房报价 and 挂牌建议', () => {
     expect((await q(`SELECT 1 FROM lead WHERE mobile = $1`, [owner.mobile])).length).toBe(1);
   });
 
+  it('gives the form the area of the owner’s own valuation only', async () => {
+    const insert = async (userId: number) =>
+      Number(
+        (
+          await q<{ id: number }>(
+            `INSERT INTO estimate_record (user_id, city_id, estate_id, input, result, total_price, area, as_of, created_at)
+             VALUES ($1, 605, $2, '{}'::jsonb, '{}'::jsonb, 3600000, 90, '2026-10', now()) RETURNING id`,
+            [userId, estateId],
+          )
+        )[0]!.id,
+      );
+    const own = await insert(owner.id);
+    const others = await insert(other.id);
+    expect(
+      bodyOf<OwnerStatusBody>(
+        await get(`estimate/quotation/status?estateId=${estateId}&recordId=${own}`, owner.headers),
+      ),
+    ).toMatchObject({ verificationId, area: 90, estimate: 3_600_000 });
+    expect(
+      bodyOf<OwnerStatusBody>(
+        await get(`estimate/quotation/status?estateId=${estateId}&recordId=${others}`, owner.headers),
+      ),
+    ).toMatchObject({ area: null, estimate: null });
+    expectPersonalFail(
+      await post('estimate/quotation/submit', quoteOf(estateId, verificationId, { recordId: others }), owner.headers),
+      404,
+      '估价记录不存在',
+    );
+  });
+
   it('shows a quote to its owner only', async () => {
     expect(bodyOf<OwnerQuote>(await get(`estimate/quotation/detail?quoteId=${quote.id}`, owner.headers)).id).toBe(
       quote.id,
