@@ -179,6 +179,15 @@ test('an owner verifies, quotes, gets the pledge toast; the agent advises and th
   await expect(ownerPage.getByTestId('oq-advice')).toContainText('近三月同户型成交约335-345万');
   await ownerPage.screenshot({ path: shot('owner-quotes-advice'), fullPage: true });
 
+  // the notice in the message centre opens the quote
+  await ownerPage.goto('/profile/message');
+  const notice = ownerPage.getByTestId('message').filter({ hasText: '建议挂牌价340万' });
+  await expect(notice).toContainText('挂牌建议');
+  await ownerPage.screenshot({ path: shot('owner-quotes-message'), fullPage: true });
+  await notice.getByRole('link').click();
+  await expect(ownerPage).toHaveURL(new RegExp(`/estimate/quotation/form\\?quoteId=${quote.id}$`));
+  await expect(ownerPage.getByTestId('oq-advice-price')).toHaveText('340万');
+
   // another user's quote: refused
   const stranger = await (await browser.newContext(PHONE)).newPage();
   await signIn(stranger);

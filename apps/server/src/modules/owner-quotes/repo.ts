@@ -186,7 +186,15 @@ export function createOwnerQuotesRepo() {
     /** A message-centre notice (the messages table the alert job writes too); a repeat of its key writes nothing. */
     async insertMessage(
       tx: Database,
-      m: { userId: number; kind: string; estateId: number; title: string; content: string; link: string; key: string },
+      m: {
+        userId: number;
+        kind: string;
+        estateId: number | null;
+        title: string;
+        content: string;
+        link: string;
+        key: string;
+      },
     ) {
       await tx.execute(
         sql`INSERT INTO messages (user_id, kind, estate_id, title, content, link, dedupe_key)

@@ -244,7 +244,8 @@ export function createOwnerQuotesService(deps: {
         await repo.insertMessage(tx, {
           userId: quote.userId,
           kind: ADVICE_MESSAGE_KIND,
-          estateId: quote.estateId,
+          // no estate: the message centre's 不再提醒此小区 is for the price alerts, not for this answer
+          estateId: null,
           title: '挂牌建议',
           content:
             `${quote.estateName}：经纪人${updated.agentName ?? ''}建议挂牌价${yuanToWan(price)}万` +
