@@ -91,6 +91,8 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { createSupportService, supportSettings } from './modules/support/service.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
 import { createLeadsService, LEAD_REASSIGN_JOB_MS } from './modules/leads/service.ts';
+import { ownerQuotesRoutes } from './modules/owner-quotes/routes.ts';
+import { createOwnerQuotesService } from './modules/owner-quotes/service.ts';
 import { createChat, type Chat } from './modules/chat/setup.ts';
 import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.ts';
 import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
@@ -446,6 +448,10 @@ export async function buildApp({
       });
       await api.register(walletRoutes, { wallet, orders: payments.orders, staff });
       await api.register(leadsRoutes, { leads, staff, sandbox: smsProvider === 'sandbox' });
+      await api.register(ownerQuotesRoutes, {
+        quotes: createOwnerQuotesService({ db: database.db, now, accounts, leads }),
+        staff,
+      });
       await api.register(chatRoutes, {
         chat: chat.service,
         desk: chat.desk,

@@ -95,8 +95,8 @@ export default [
   route('trade/history', 'routes/trade/trade-history.tsx', { id: 'trade-history' }),
   route('trade/order', 'routes/trade/trade-order.tsx', { id: 'trade-order' }),
   route('trade/order/status', 'routes/membership/order-status.tsx', { id: 'trade-order-status' }),
-  route('estimate/quotation/auth', P, { id: 'estimate-quotation-auth' }),
-  route('estimate/quotation/form', P, { id: 'estimate-quotation-form' }),
+  route('estimate/quotation/auth', 'routes/estimate/quotation-auth.tsx', { id: 'estimate-quotation-auth' }),
+  route('estimate/quotation/form', 'routes/estimate/quotation-form.tsx', { id: 'estimate-quotation-form' }),
 
   // The product's own (not in spec §2): the sandbox SMS page of development (404 unless SMS_PROVIDER=sandbox)
   route('dev/sms', 'routes/account/dev-sms.tsx', { id: 'dev-sms' }),

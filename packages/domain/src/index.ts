@@ -52,6 +52,8 @@ export * from './api/mall.ts';
 export * from './api/ops-orders.ts';
 export * from './api/wallet.ts';
 export * from './api/leads.ts';
+export * from './api/owner-quotes.ts';
+export * from './owner-quote.ts';
 export * from './api/agents.ts';
 export * from './api/contractors.ts';
 export * from './api/superior.ts';

@@ -211,7 +211,9 @@ export function createAccountsRepo(db: Database) {
         );
         await tx.execute(sql`DELETE FROM chat_conversation WHERE user_id = ${userId}`);
         await tx.execute(sql`DELETE FROM chat_image WHERE user_id = ${userId}`);
-        await tx.execute(sql`DELETE FROM sms_challenges WHERE phone = ${user.phone}`);
+        await tx.execute(
+          sql`DELETE FROM sms_challenges WHERE phone = ${user.phone} OR phone LIKE ('%:' || ${user.phone})`,
+        );
         await tx.execute(sql`DELETE FROM sms_outbox WHERE phone = ${user.phone}`);
         // the unique phone column keeps a placeholder no real number can equal
         await tx.execute(

@@ -31,6 +31,15 @@ export const CODE_INVALID = '验证码已失效，请重新获取';
 export const CODE_WRONG = '验证码错误';
 export const CODE_VOID = '验证码错误次数过多，请重新获取';
 
+/**
+ * What a code is for: each purpose has its own codes (a login code never verifies an owner, nor the reverse) and its
+ * own per-phone send counters under the same limits; the per-IP limit is shared. A purpose's codes are kept under
+ * `purpose:phone` in sms_challenges (login keeps the bare phone), with no column of their own.
+ */
+export const SMS_PURPOSES = { login: 'login_code', 'owner-verify': 'owner_verify_code' } as const;
+export type SmsPurpose = keyof typeof SMS_PURPOSES;
+const challengeKey = (phone: string, purpose: SmsPurpose) => (purpose === 'login' ? phone : `${purpose}:${phone}`);
+
 export interface SessionUser {
   id: number;
   phone: string;
@@ -65,15 +74,38 @@ export function createAccountsService(deps: {
   const ipLimit = deps.ipLimitPerHour ?? SMS_IP_LIMIT_PER_HOUR;
   const limits = SMS_LIMITS.map((l) => (l.scope === 'ip' ? { ...l, max: ipLimit } : l));
 
+  /** Checks and uses the live code kept under `key`; the time it was used. */
+  async function checkCode(key: string, code: string, ip: string): Promise<Date> {
+    // guessing across many phones from one address stops here (one phone's guesses stop at 5 per code)
+    const attempts = await counters.take(`login:${HOUR}:${ip}`, ipLimit * 5, HOUR);
+    if (!attempts.allowed) throw ApiError.tooMany(LOGIN_ATTEMPTS_REFUSED);
+    const t = now();
+    const challenge = await repo.liveChallenge(key, t);
+    if (!challenge) throw ApiError.badRequest(CODE_INVALID);
+    if (challenge.wrongTries >= MAX_WRONG_TRIES) throw ApiError.badRequest(CODE_VOID);
+    if (!sameHash(challenge.codeHash, hashCode(key, code))) {
+      const tries = await repo.wrongTry(challenge.id, MAX_WRONG_TRIES);
+      throw ApiError.badRequest(
+        tries >= MAX_WRONG_TRIES ? CODE_VOID : `${CODE_WRONG}，还可尝试${MAX_WRONG_TRIES - tries}次`,
+      );
+    }
+    if (!(await repo.useChallenge(challenge.id, MAX_WRONG_TRIES, t))) throw ApiError.badRequest(CODE_INVALID);
+    return t;
+  }
+
   return {
     smsEnabled: sms !== null,
 
-    /** Sends a login code when every limit allows it; a refusal is a 429 with the limit's own message. */
-    async sendCode(phone: string, ip: string) {
+    /**
+     * Sends a code (a login code unless `purpose` says otherwise) when every limit allows it; a refusal is a 429
+     * with the limit's own message.
+     */
+    async sendCode(phone: string, ip: string, purpose: SmsPurpose = 'login') {
       if (!sms) throw new ApiError(503, RESULT_CODE.server, '短信服务暂不可用，请稍后再试');
       const taken: string[] = [];
       for (const limit of limits) {
-        const key = `${limit.scope}:${limit.windowMs}:${limit.scope === 'ip' ? ip : phone}`;
+        const who = limit.scope === 'ip' ? ip : challengeKey(phone, purpose);
+        const key = `${limit.scope}:${limit.windowMs}:${who}`;
         const { allowed } = await counters.take(key, limit.max, limit.windowMs);
         if (!allowed) {
           // what this refused request took is given back: it sent nothing
@@ -83,27 +115,23 @@ export function createAccountsService(deps: {
         taken.push(key);
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await repo.createChallenge(phone, hashCode(phone, code), new Date(deps.now() + CODE_TTL_MS));
-      await sms.send(phone, 'login_code', { code });
+      const key = challengeKey(phone, purpose);
+      await repo.createChallenge(key, hashCode(key, code), new Date(deps.now() + CODE_TTL_MS));
+      await sms.send(phone, SMS_PURPOSES[purpose], { code });
       return { expiresIn: CODE_TTL_MS / 1000, resendAfter: 60 };
+    },
+
+    /**
+     * Checks and uses a code of `purpose` (never 'login': login() does that with its session): the same rules as
+     * login's (5 minutes, used once, void after 5 wrong tries, attempts per IP); a refusal is a 400 or 429.
+     */
+    async verifyCode(phone: string, code: string, purpose: Exclude<SmsPurpose, 'login'>, ip: string) {
+      await checkCode(challengeKey(phone, purpose), code, ip);
     },
 
     /** Checks the code and opens a session; `replaces` is the token the request came with (rotated away). */
     async login(phone: string, code: string, client: LoginClient, replaces: string | null, ip: string) {
-      // guessing across many phones from one address stops here (one phone's guesses stop at 5 per code)
-      const attempts = await counters.take(`login:${HOUR}:${ip}`, ipLimit * 5, HOUR);
-      if (!attempts.allowed) throw ApiError.tooMany(LOGIN_ATTEMPTS_REFUSED);
-      const t = now();
-      const challenge = await repo.liveChallenge(phone, t);
-      if (!challenge) throw ApiError.badRequest(CODE_INVALID);
-      if (challenge.wrongTries >= MAX_WRONG_TRIES) throw ApiError.badRequest(CODE_VOID);
-      if (!sameHash(challenge.codeHash, hashCode(phone, code))) {
-        const tries = await repo.wrongTry(challenge.id, MAX_WRONG_TRIES);
-        throw ApiError.badRequest(
-          tries >= MAX_WRONG_TRIES ? CODE_VOID : `${CODE_WRONG}，还可尝试${MAX_WRONG_TRIES - tries}次`,
-        );
-      }
-      if (!(await repo.useChallenge(challenge.id, MAX_WRONG_TRIES, t))) throw ApiError.badRequest(CODE_INVALID);
+      const t = await checkCode(phone, code, ip);
       const user = await repo.userOfPhone(phone, t);
       if (replaces) await repo.revokeSession(hashToken(replaces), t);
       const token = randomBytes(32).toString('base64url');

@@ -4,7 +4,7 @@
 // interface.
 import type { AccountsRepo } from './repo.ts';
 
-export type SmsTemplate = 'login_code';
+export type SmsTemplate = 'login_code' | 'owner_verify_code';
 
 export interface SmsProvider {
   readonly name: string;

@@ -220,8 +220,11 @@ export function planBatch(items: readonly IntakeItem[], snap: IntakeSnapshot): P
   return plan;
 }
 
-/** One batch in one transaction: locks, one read, the decisions, the ids, one statement of INSERTs. */
-async function runBatch(tx: Database, items: readonly IntakeItem[]): Promise<Outcome[]> {
+/**
+ * One batch in one transaction: locks, one read, the decisions, the ids, one statement of INSERTs. Exported for a
+ * caller that must write its own rows in the same transaction as the lead (LeadsService.intakeWithin).
+ */
+export async function runBatch(tx: Database, items: readonly IntakeItem[]): Promise<Outcome[]> {
   const repo = createIntakeRepo();
   const mobiles = [...new Set(items.map((i) => i.mobile))].sort();
   const keys = items.flatMap((i) => (i.idempotency ? [i.idempotency] : []));

@@ -25,7 +25,7 @@ import {
   type LEAD_OUTCOMES,
 } from '@fjt/domain';
 import { recordAudit } from '../staff/audit.ts';
-import { batchRunner, createIntakeQueue, intakeItem } from './intake.ts';
+import { batchRunner, createIntakeQueue, intakeItem, runBatch } from './intake.ts';
 import { createLeadsRepo, type BindingRow, type LeadRow } from './repo.ts';
 import { allowedAgents, pickAgent, shanghaiDate, shanghaiDayStart, type IntakeRequest } from './rules.ts';
 
@@ -104,17 +104,34 @@ export function createLeadsService({ db, now, telephony }: LeadsOptions) {
 
   const masked = <T extends { mobile: string }>(row: T): T => ({ ...row, mobile: maskPhone(row.mobile) });
 
+  /** A submission's phone (the account's when left out) and key checked, as an intake item of now. */
+  function checkedItem(req: IntakeRequest) {
+    const mobile = req.mobile ?? req.user?.phone;
+    if (!mobile) throw ApiError.badRequest('请填写正确格式的手机号');
+    const key = req.idempotencyKey;
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest(IDEMPOTENCY_KEY_ERROR);
+    return intakeItem(req, mobile, now());
+  }
+
   return {
     /**
      * POST estate-dispatch/save-real-price and loan/consult/phone: consent, dedupe, cap and dispatch in one
      * transaction; with an Idempotency-Key the first answer is kept and answered again for the same body.
      */
     async intake(req: IntakeRequest): Promise<SaveRealPriceBody> {
-      const mobile = req.mobile ?? req.user?.phone;
-      if (!mobile) throw ApiError.badRequest('请填写正确格式的手机号');
-      const key = req.idempotencyKey;
-      if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest(IDEMPOTENCY_KEY_ERROR);
-      return intakeQueue.submit(intakeItem(req, mobile, now()));
+      return intakeQueue.submit(checkedItem(req));
+    },
+
+    /**
+     * The same intake (consent, dedupe, cap, dispatch, Idempotency-Key) inside the caller's transaction `tx`, for a
+     * caller whose own rows must commit with the lead or not at all (卖房报价's owner_quote). Not batched: it runs
+     * alone, under the same phone and key locks as the queue's batches, held until the caller commits.
+     */
+    async intakeWithin(tx: Database, req: IntakeRequest): Promise<SaveRealPriceBody> {
+      const [outcome] = await runBatch(tx, [checkedItem(req)]);
+      if (!outcome) throw new Error('intake answered nothing');
+      if ('error' in outcome) throw outcome.error;
+      return outcome.body;
     },
 
     /**

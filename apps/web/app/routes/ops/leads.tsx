@@ -34,6 +34,7 @@ import { useNow } from '../../features/ops/use-now.ts';
 import { callApi } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { OpsQuoteBlock } from '../../features/owner-quotes/OpsQuoteBlock.tsx';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, request, 'ops-leads');
@@ -68,7 +69,6 @@ function briefFacts(brief: LeadBrief): string {
   const rooms = brief.rooms === null ? '户型不限' : brief.rooms >= 5 ? '5室及以上' : `${brief.rooms}室`;
   return `预算${budget} · ${brief.districtName ?? '区域不限'} · ${rooms}`;
 }
-
 
 export default function OpsLeads() {
   const layout = useRouteLoaderData<typeof layoutLoader>('ops');
@@ -295,6 +295,8 @@ function LeadBlock({
           </>
         ) : null}
       </dl>
+      {/* an owner's 卖房报价 passed on as this lead (its own, or joined to it): the quote and 挂牌建议 */}
+      {lead.services.includes('sell') ? <OpsQuoteBlock leadId={lead.id} mine={mine} /> : null}
       {mine && lead.status === 'open' ? (
         <div className="ops-form__actions">
           <button

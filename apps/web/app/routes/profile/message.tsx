@@ -23,6 +23,8 @@ const KIND: Record<string, { icon: string; label: string }> = {
   deal: { icon: '成', label: '成交' },
   price_cut: { icon: '降', label: '降价' },
   monthly_avg: { icon: '均', label: '月度均价' },
+  // an agent's listing advice on the user's 卖房报价 (owner-quotes)
+  quote_advice: { icon: '卖', label: '挂牌建议' },
 };
 
 interface Loaded {
