@@ -60,3 +60,7 @@ export * from './faq-match.ts';
 export * from './api/support.ts';
 export * from './support-faq.ts';
 export * from './chat-moderation.ts';
+export * from './loan-rates.ts';
+export * from './mortgage.ts';
+export * from './credit.ts';
+export * from './api/loans.ts';
