@@ -35,25 +35,33 @@ export interface LoanRatesBody {
   downPayment: DownPaymentFloor;
   debtToIncome: typeof DEBT_TO_INCOME_RULE;
   limits: { bpMin: number; bpMax: number; yearsMax: number; longTermFromYears: number };
-  history: { lpr: readonly LprFixing[]; fund: readonly FundRateTable[]; downPayment: readonly DownPaymentFloor[] };
+  history: { lpr: LprFixing[]; fund: FundRateTable[]; downPayment: DownPaymentFloor[] };
 }
 
 const source = z.object({ issuer: z.string(), document: z.string(), verified: z.boolean() });
+const lprFixing = z.object({ effective: z.string(), oneYearPct: z.number(), overFiveYearsPct: z.number(), source });
+const fundRateTable = z.object({
+  effective: z.string(),
+  firstUpToFivePct: z.number(),
+  firstOverFivePct: z.number(),
+  secondUpToFivePct: z.number(),
+  secondOverFivePct: z.number(),
+  source,
+});
+const downPaymentFloor = z.object({
+  effective: z.string(),
+  firstHomePct: z.number(),
+  secondHomePct: z.number(),
+  source,
+});
 export const loanRatesBody = z.object({
   asOf: z.string(),
-  lpr: z.object({ effective: z.string(), oneYearPct: z.number(), overFiveYearsPct: z.number(), source }),
-  fund: z.object({
-    effective: z.string(),
-    firstUpToFivePct: z.number(),
-    firstOverFivePct: z.number(),
-    secondUpToFivePct: z.number(),
-    secondOverFivePct: z.number(),
-    source,
-  }),
-  downPayment: z.object({ effective: z.string(), firstHomePct: z.number(), secondHomePct: z.number(), source }),
+  lpr: lprFixing,
+  fund: fundRateTable,
+  downPayment: downPaymentFloor,
   debtToIncome: z.object({ housingPct: z.number(), allDebtsPct: z.number(), source }),
   limits: z.object({ bpMin: z.number(), bpMax: z.number(), yearsMax: z.number(), longTermFromYears: z.number() }),
-  history: z.object({ lpr: z.array(z.any()), fund: z.array(z.any()), downPayment: z.array(z.any()) }),
+  history: z.object({ lpr: z.array(lprFixing), fund: z.array(fundRateTable), downPayment: z.array(downPaymentFloor) }),
 });
 
 /** What GET config/loan-rates answers on `asOf` (the same for every visitor). */
@@ -70,7 +78,7 @@ export function loanRatesOn(asOf: string): LoanRatesBody {
       yearsMax: LOAN_YEARS_MAX,
       longTermFromYears: LONG_TERM_FROM_YEARS,
     },
-    history: { lpr: LPR_HISTORY, fund: FUND_RATE_HISTORY, downPayment: DOWN_PAYMENT_FLOOR_HISTORY },
+    history: { lpr: [...LPR_HISTORY], fund: [...FUND_RATE_HISTORY], downPayment: [...DOWN_PAYMENT_FLOOR_HISTORY] },
   };
 }
 
