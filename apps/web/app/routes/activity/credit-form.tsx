@@ -96,9 +96,11 @@ export default function CreditFormPage() {
                   name={f.key}
                   value={values[f.key]}
                   placeholder="请输入"
-                  onChange={(e) =>
-                    setValues((v) => ({ ...v, [f.key]: e.target.value.replace(/[^\d]/g, '').slice(0, 9) }))
-                  }
+                  onChange={(e) => {
+                    const value = e.target.value.replace(/[^\d]/g, '').slice(0, 9);
+                    setValues((v) => ({ ...v, [f.key]: value }));
+                    setErrors((old) => ({ ...old, [f.key]: undefined }));
+                  }}
                   data-testid={`credit-${f.key}`}
                 />
                 <em>元</em>
@@ -131,7 +133,9 @@ export default function CreditFormPage() {
       <button type="button" className="btn btn-primary credit-cta" onClick={next} data-testid="credit-form-next">
         下一步：回答问题
       </button>
-      <p className="loan-notes">只用于本次评估的计算，仅您本人可见。</p>
+      <div className="loan-notes">
+        <p>只用于本次评估的计算，仅您本人可见。</p>
+      </div>
     </main>
   );
 }

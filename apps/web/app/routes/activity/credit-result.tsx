@@ -85,7 +85,7 @@ export default function CreditResultPage({ loaderData }: Route.ComponentProps) {
         <dl className="loan-result__grid">
           <div>
             <dt>月供上限</dt>
-            <dd className="num">{r.maxMonthlyPayment}元</dd>
+            <dd className="num">{r.maxMonthlyPayment.toLocaleString('en-US')}元</dd>
           </div>
           <div>
             <dt>负债收入比</dt>
@@ -118,7 +118,7 @@ export default function CreditResultPage({ loaderData }: Route.ComponentProps) {
           查看逐题解析
         </Link>
         <Link className="btn" to={calcHref}>
-          用房贷计算器算一算
+          算算月供
         </Link>
       </div>
       <Link className="loan-notes" to="/activity/credit" style={{ display: 'block' }}>

@@ -39,7 +39,9 @@ export default function CreditIntroPage() {
       <Link className="btn btn-primary credit-cta" to="/activity/credit/form" data-testid="credit-start">
         开始评估
       </Link>
-      <p className="loan-notes">评估结果仅供参考，不构成银行的审批承诺；您的填写内容仅本人可见。</p>
+      <div className="loan-notes">
+        <p>评估结果仅供参考，不构成银行的审批承诺；您的填写内容仅本人可见。</p>
+      </div>
     </main>
   );
 }
