@@ -1,7 +1,8 @@
 // 房贷计算 /activity/mortgage and 购房信用评估 /activity/credit/* (issue 16, PAGES.md §3.7, §3.13) at 375×812:
 // the worked example (100万 at 4.9% over 30 years → 5,307.27 a month) through 总价/首付 and LPR+140BP, a 组合
 // loan, the schedule opening onto months, inline validation with no NaN, the URL carrying the inputs; the quiz end
-// to end: a visitor sent to login from the form, then the form, ten questions, the result and the explanations.
+// to end: a visitor sent to login from the form, then the form, ten questions, the result (咨询贷款 recorded on it)
+// and the explanations.
 import { expect, test } from '@playwright/test';
 import { LEAD_SUCCESS_TOAST } from '../../packages/domain/src/api/leads.ts';
 import { CREDIT_QUESTIONS } from '../../packages/domain/src/credit.ts';
@@ -118,6 +119,13 @@ test('credit quiz: login from the form, ten questions, result and explanations',
   await expect(page.getByTestId('credit-capacity')).toContainText('万');
   await expect(page.locator('body')).not.toContainText('NaN');
   await page.screenshot({ path: shot('tools-loan-credit-result'), fullPage: true });
+
+  // 咨询贷款 from the result: the account's number is prefilled; the evaluation records the consultation
+  await page.getByTestId('loan-consult').click();
+  const consulted = page.waitForResponse((r) => r.url().includes('/activity/credit/consulted'));
+  await page.getByTestId('loan-consult-sheet').getByTestId('loan-consult-submit').click();
+  await expect(page.getByText(LEAD_SUCCESS_TOAST)).toBeVisible();
+  expect((await consulted).status()).toBe(200);
 
   await page.getByTestId('credit-answers-link').click();
   await expect(page.getByTestId('credit-item')).toHaveCount(CREDIT_QUESTIONS.length);

@@ -191,3 +191,7 @@ export const creditResultBody = z.object({
 });
 
 export const creditResultQuery = z.object({ id: idParam('id', '评估记录 id 格式不正确') });
+
+/** NEW POST activity/credit/consulted: the owner asked for a loan consultation from this result. */
+export const creditConsultedInput = z.object({ id: idParam('id', '评估记录 id 格式不正确') });
+export const creditConsultedBody = z.object({ id: z.number().int(), consulted: z.boolean() });

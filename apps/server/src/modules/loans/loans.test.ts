@@ -104,6 +104,17 @@ describe('activity/credit', () => {
       400,
       /id 格式不正确/,
     );
+
+    // 咨询贷款 from the result: the owner only
+    const consulted = (payload: object, headers: Record<string, string>) =>
+      seeded.app.inject({ method: 'POST', url: `${API}/activity/credit/consulted`, headers, payload });
+    expectPersonalFail(await consulted({ id: body.id }, other.headers), 403, CREDIT_MESSAGES.forbidden);
+    expectFail(await consulted({ id: 'x' }, owner.headers), 400, /id 格式不正确/);
+    expect(personalBody(await consulted({ id: body.id }, owner.headers))).toEqual({ id: body.id, consulted: true });
+    const again = personalBody<CreditResultBody>(
+      await seeded.app.inject({ url: `${API}/activity/credit/result?id=${body.id}`, headers: owner.headers }),
+    );
+    expect(again.consulted).toBe(true);
   });
 
   it('refuses a visitor’s submit with 401 and stores nothing', async () => {

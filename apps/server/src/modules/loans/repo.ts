@@ -16,6 +16,7 @@ export interface CreditRow {
 export interface LoansRepo {
   insertCredit(row: Omit<CreditRow, 'id' | 'consulted'>): Promise<{ id: number; createdAt: Date }>;
   credit(id: number): Promise<CreditRow | null>;
+  markConsulted(id: number): Promise<void>;
 }
 
 export function createLoansRepo(db: Database): LoansRepo {
@@ -32,6 +33,9 @@ export function createLoansRepo(db: Database): LoansRepo {
     async credit(id) {
       const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
       return row ?? null;
+    },
+    async markConsulted(id) {
+      await db.update(t).set({ consulted: true }).where(eq(t.id, id));
     },
   };
 }

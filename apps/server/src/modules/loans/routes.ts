@@ -1,8 +1,11 @@
 // The loan tools (issue 16, PAGES.md §3.7, §3.13): NEW GET config/loan-rates (public, the same for everyone), NEW
 // GET activity/credit/questions (public), NEW POST activity/credit/submit and GET activity/credit/result?id (login;
-// a record is its owner's only: another user's → 403). Personal answers: never cached.
+// a record is its owner's only: another user's → 403) and NEW POST activity/credit/consulted (login, the owner:
+// the result's 咨询贷款 was sent). Personal answers: never cached.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  creditConsultedBody,
+  creditConsultedInput,
   creditQuestionsBody,
   creditQuestionsBodyOf,
   creditResultBody,
@@ -75,5 +78,19 @@ export const loansRoutes: FastifyPluginAsyncZod<{ loans: LoansService }> = async
       },
     },
     async (request) => ok(await loans.credit(userIdOf(request), request.query.id)),
+  );
+
+  app.post(
+    '/activity/credit/consulted',
+    {
+      ...personal,
+      schema: {
+        tags,
+        summary: '标记评估结果已咨询贷款（新，需登录，仅本人）：结果页的咨询贷款提交成功后调用',
+        body: creditConsultedInput,
+        response: { 200: envelopeOf(creditConsultedBody) },
+      },
+    },
+    async (request) => ok(await loans.markConsulted(userIdOf(request), request.body.id)),
   );
 };

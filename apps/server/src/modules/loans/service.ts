@@ -19,9 +19,16 @@ export interface LoansService {
   rates(asOf?: string): LoanRatesBody;
   submitCredit(userId: number, input: CreditSubmitInput): Promise<CreditResultBody>;
   credit(userId: number, id: number): Promise<CreditResultBody>;
+  markConsulted(userId: number, id: number): Promise<{ id: number; consulted: boolean }>;
 }
 
 export function createLoansService(repo: LoansRepo, { now = () => new Date() } = {}): LoansService {
+  const owned = async (userId: number, id: number) => {
+    const row = await repo.credit(id);
+    if (!row) throw ApiError.notFound(CREDIT_MESSAGES.notFound);
+    if (row.userId !== userId) throw ApiError.forbidden(CREDIT_MESSAGES.forbidden);
+    return row;
+  };
   return {
     rates: (asOf) => loanRatesOn(asOf ?? chinaDay(now())),
 
@@ -40,9 +47,7 @@ export function createLoansService(repo: LoansRepo, { now = () => new Date() } =
     },
 
     async credit(userId, id) {
-      const row = await repo.credit(id);
-      if (!row) throw ApiError.notFound(CREDIT_MESSAGES.notFound);
-      if (row.userId !== userId) throw ApiError.forbidden(CREDIT_MESSAGES.forbidden);
+      const row = await owned(userId, id);
       return {
         ...(row.detail as CreditEvaluation),
         id: row.id,
@@ -50,6 +55,12 @@ export function createLoansService(repo: LoansRepo, { now = () => new Date() } =
         form: row.form as CreditForm,
         consulted: row.consulted,
       };
+    },
+
+    async markConsulted(userId, id) {
+      await owned(userId, id);
+      await repo.markConsulted(id);
+      return { id, consulted: true };
     },
   };
 }

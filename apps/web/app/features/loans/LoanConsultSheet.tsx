@@ -12,7 +12,15 @@ import { showToast } from '../../lib/toast.ts';
 
 export const CONSULT_TITLE = '咨询贷款';
 
-function ConsultBody({ cityId, summary, onDone }: { cityId: number; summary: string | null; onDone: () => void }) {
+function ConsultBody({
+  cityId,
+  summary,
+  onDone,
+}: {
+  cityId: number;
+  summary: string | null;
+  onDone: (sent: boolean) => void;
+}) {
   const navigate = useNavigate();
   const page = useLocation().pathname.slice(0, 300);
   const [user, setUser] = useState<UserInfo | null>(null);
@@ -46,7 +54,7 @@ function ConsultBody({ cityId, summary, onDone }: { cityId: number; summary: str
       return;
     }
     showToast(LEAD_SUCCESS_TOAST);
-    onDone();
+    onDone(true);
   };
 
   return (
@@ -74,16 +82,28 @@ export function LoanConsultSheet({
   onClose,
   cityId,
   summary = null,
+  onSent,
 }: {
   visible: boolean;
   onClose: () => void;
   cityId: number | null;
   /** What the user computed, shown to them ('贷款210万 · 30年'). */
   summary?: string | null;
+  /** After the lead was accepted (the result page records it on the evaluation). */
+  onSent?: () => void;
 }) {
   return (
     <LeadSheet visible={visible && cityId !== null} onClose={onClose} title={CONSULT_TITLE} testId="loan-consult-sheet">
-      {cityId !== null ? <ConsultBody cityId={cityId} summary={summary} onDone={onClose} /> : null}
+      {cityId !== null ? (
+        <ConsultBody
+          cityId={cityId}
+          summary={summary}
+          onDone={(sent) => {
+            onClose();
+            if (sent) onSent?.();
+          }}
+        />
+      ) : null}
     </LeadSheet>
   );
 }

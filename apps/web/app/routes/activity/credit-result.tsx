@@ -7,6 +7,7 @@ import { DEBT_TO_INCOME_RULE, SITE_DESCRIPTION, pageTitle, ratePctText } from '@
 import type { Route } from './+types/credit-result';
 import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
+import { callApi } from '../../lib/session.ts';
 import { useVisitCity } from '../../lib/visit-city.ts';
 import { LoanConsultSheet } from '../../features/loans/LoanConsultSheet.tsx';
 import { wanOfYuan } from '../../features/loans/format.ts';
@@ -129,6 +130,7 @@ export default function CreditResultPage({ loaderData }: Route.ComponentProps) {
         onClose={() => setConsulting(false)}
         cityId={cityId}
         summary={r.loanCapacity > 0 ? `预计可贷${wanOfYuan(r.loanCapacity)}万` : null}
+        onSent={() => void callApi('activity/credit/consulted', { id: r.id })}
       />
     </main>
   );
