@@ -83,6 +83,9 @@ import { reportFulfilment } from './modules/mall/fulfil.ts';
 import { createMallService } from './modules/mall/service.ts';
 import { mallRoutes } from './modules/mall/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
+import { loansRoutes } from './modules/loans/routes.ts';
+import { createLoansRepo } from './modules/loans/repo.ts';
+import { createLoansService } from './modules/loans/service.ts';
 import { contractorsRoutes } from './modules/contractors/routes.ts';
 import { createContractorsRepo } from './modules/contractors/repo.ts';
 import { createContractorsService } from './modules/contractors/service.ts';
@@ -451,6 +454,9 @@ export async function buildApp({
       await api.register(ownerQuotesRoutes, {
         quotes: createOwnerQuotesService({ db: database.db, now, accounts, leads }),
         staff,
+      });
+      await api.register(loansRoutes, {
+        loans: createLoansService(createLoansRepo(database.db), { now: () => new Date(now()) }),
       });
       await api.register(chatRoutes, {
         chat: chat.service,

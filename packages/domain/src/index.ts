@@ -67,3 +67,7 @@ export * from './tax-rules.ts';
 export * from './purchase-policy.ts';
 export * from './lottery-points.ts';
 export * from './api/policy.ts';
+export * from './loan-rates.ts';
+export * from './mortgage.ts';
+export * from './credit.ts';
+export * from './api/loans.ts';
