@@ -6,7 +6,7 @@
 // Rates are annual percentages as published (3.5 = 3.5%, 3.075 = 3.075%); a spread is added in whole basis points
 // (1 bp = 0.01%) through withSpread, which rounds to the thousandth of a percent so 3.5 + 0.3 is 3.8, not 3.8000000000000003.
 
-export interface RuleSource {
+export interface RateSource {
   /** Who published it. */
   issuer: string;
   /** The notice, announcement or rule it is in. */
@@ -23,10 +23,10 @@ export interface LprFixing {
   oneYearPct: number;
   /** 5年期以上 LPR, % */
   overFiveYearsPct: number;
-  source: RuleSource;
+  source: RateSource;
 }
 
-const LPR_SOURCE = (date: string, verified: boolean): RuleSource => ({
+const LPR_SOURCE = (date: string, verified: boolean): RateSource => ({
   issuer: '全国银行间同业拆借中心（受中国人民银行授权）',
   document: `${date} 贷款市场报价利率（LPR）公告`,
   verified,
@@ -51,7 +51,7 @@ export interface FundRateTable {
   firstOverFivePct: number;
   secondUpToFivePct: number;
   secondOverFivePct: number;
-  source: RuleSource;
+  source: RateSource;
 }
 
 /** 个人住房公积金贷款利率, newest first. */
@@ -87,7 +87,7 @@ export interface DownPaymentFloor {
   effective: string;
   firstHomePct: number;
   secondHomePct: number;
-  source: RuleSource;
+  source: RateSource;
 }
 
 /** Newest first. */
@@ -125,7 +125,7 @@ export const DEBT_TO_INCOME_RULE = {
     issuer: '中国银行业监督管理委员会',
     document: '《商业银行房地产贷款风险管理指引》（银监发〔2004〕57号）第三十六条',
     verified: false,
-  } satisfies RuleSource,
+  } satisfies RateSource,
 } as const;
 
 /** The spread a bank may add to the LPR that this calculator accepts, bp. */
