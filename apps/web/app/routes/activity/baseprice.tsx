@@ -4,10 +4,10 @@
 // prefills the estate (and its city). The loader reads only what the URL names: the same for every visitor.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LEAD_SLA_HOURS, NUMBER_PROTECTION_NOTE, SITE_DESCRIPTION, pageTitle, parseCityId, parseId } from '@fjt/domain';
+import { LEAD_SLA_HOURS, NUMBER_PROTECTION_NOTE, SITE_DESCRIPTION, pageTitle } from '@fjt/domain';
 import type { Route } from './+types/baseprice';
 import { BasepriceForm } from '../../features/baseprice/BasepriceForm.tsx';
-import { pickedEstateOf, type PickedEstate } from '../../components/estate-picker/EstatePicker.tsx';
+import { pickerData } from '../../components/estate-picker/picker-data.ts';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { useVisitCity } from '../../lib/visit-city.ts';
 import '../../components/lead-form/lead-form.css';
@@ -16,18 +16,7 @@ import '../../features/baseprice/baseprice.css';
 const PATH = '/activity/baseprice';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { geo, estates } = context.services;
-  const estateId = parseId(url.searchParams.get('estateId'));
-  const [cities, basic] = await Promise.all([geo.listCities(), estateId === null ? null : estates.basicInfo(estateId)]);
-  const estate: (PickedEstate & { cityId: number }) | null = basic
-    ? { ...pickedEstateOf(basic), cityId: basic.cityId }
-    : null;
-  return {
-    cities: cities.map(({ id, name }) => ({ id, name })),
-    askedCityId: estate?.cityId ?? parseCityId(url.searchParams.get('cityId')),
-    estate,
-  };
+  return pickerData(context.services, new URL(request.url));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -9,13 +9,12 @@ import {
   ORIENTATIONS,
   SITE_DESCRIPTION,
   pageTitle,
-  parseCityId,
-  parseId,
   type EstimateRecord,
   type EstimateRecordList,
 } from '@fjt/domain';
 import type { Route } from './+types/estimate';
-import { EstatePicker, pickedEstateOf, type PickedEstate } from '../../components/estate-picker/EstatePicker.tsx';
+import { EstatePicker, type PickedEstate } from '../../components/estate-picker/EstatePicker.tsx';
+import { pickerData } from '../../components/estate-picker/picker-data.ts';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { useVisitCity } from '../../lib/visit-city.ts';
 import { callApi, loginHref, useViewer } from '../../lib/session.ts';
@@ -36,17 +35,10 @@ import '../../features/estimate/estimate.css';
 const RECENT = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { geo, estates } = context.services;
-  const estateId = parseId(url.searchParams.get('estateId'));
-  const [cities, basic] = await Promise.all([geo.listCities(), estateId === null ? null : estates.basicInfo(estateId)]);
-  const estate: (PickedEstate & { cityId: number }) | null = basic
-    ? { ...pickedEstateOf(basic), cityId: basic.cityId }
-    : null;
-  const askedCityId = estate?.cityId ?? parseCityId(url.searchParams.get('cityId'));
+  const data = await pickerData(context.services, new URL(request.url));
   // the city's deals load while the form is filled in, not when it is sent
-  if (askedCityId !== null) context.services.valuation?.warm(askedCityId);
-  return { cities: cities.map(({ id, name }) => ({ id, name })), askedCityId, estate };
+  if (data.askedCityId !== null) context.services.valuation?.warm(data.askedCityId);
+  return data;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
