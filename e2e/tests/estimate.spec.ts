@@ -1,11 +1,12 @@
 // 房屋估价 (issue 16, PAGES.md §3.7, §3.9, §3.1) at 375×812: home 估价 → /estimate; bad input is refused inline
 // and sends nothing; a visitor is sent to login and comes back to the form as filled; the valuation opens its
 // result (value, range, confidence, comparables, trend, the published backtest figures) with 重新估价 prefilled
-// and 我要卖房 to owner verification; another user's record is refused; /profile/appraisal lists and deletes;
+// and 我要卖房 → owner verification → the quote → the pledge toast; another user's record is refused; /profile/appraisal lists and deletes;
 // /mini/result shows an estate's prices and sends a visit without an id to the search.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PUBLISHED_BACKTEST } from '../../packages/domain/src/valuation-published.ts';
-import { signIn } from '../support/login.ts';
+import { LEAD_SUCCESS_TOAST } from '../../packages/domain/src/api/leads.ts';
+import { latestCode, signIn } from '../support/login.ts';
 import { shot } from '../support/screenshots.ts';
 
 async function open(page: Page, path: string) {
@@ -65,7 +66,7 @@ test.describe('/estimate 房屋估价', () => {
     expect(creates).toHaveLength(0);
     const back = decodeURIComponent(new URL(page.url()).searchParams.get('redirect')!);
     expect(back).toContain('area=89.5');
-    await signIn(page);
+    const phone = await signIn(page);
     await open(page, back);
     await expect(page.getByTestId('estate-picked')).toContainText(estate.name);
     await expect(page.locator('input[name=area]')).toHaveValue('89.5');
@@ -85,16 +86,35 @@ test.describe('/estimate 房屋估价', () => {
     expect(creates).toHaveLength(1);
     await page.screenshot({ path: shot('estimate-result'), fullPage: true });
 
-    // 我要卖房 → owner verification of this estate and record; 重新估价 → the form, prefilled
-    const recordId = new URL(page.url()).pathname.split('/').pop();
-    await expect(page.getByTestId('estimate-sell')).toHaveAttribute(
-      'href',
-      new RegExp(`/estimate/quotation/auth\\?estateId=${estate.id}&recordId=${recordId}`),
-    );
+    // 重新估价 → the form, prefilled, with this valuation among my recent ones
+    const resultUrl = page.url();
+    const recordId = new URL(resultUrl).pathname.split('/').pop();
     await page.getByTestId('estimate-again').click();
     await expect(page).toHaveURL(/\/estimate\?estateId=/);
     await expect(page.locator('input[name=totalFloors]')).toHaveValue('18');
     await expect(page.getByTestId('estimate-recent')).toContainText(estate.name);
+
+    // 我要卖房 → owner verification of this estate and valuation → the quote → the pledge toast
+    await open(page, resultUrl);
+    await page.getByTestId('estimate-sell').click();
+    await expect(page).toHaveURL(new RegExp(`/estimate/quotation/auth\\?estateId=${estate.id}&recordId=${recordId}$`));
+    await expect(page.getByTestId('oq-estate')).toContainText(estate.name);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await expect(page.getByRole('button', { name: /\d+s后重新获取/ })).toBeDisabled();
+    const code = await latestCode(page, phone);
+    await page.getByLabel('验证码').fill(code);
+    await page.getByLabel('楼栋').fill('2幢');
+    await page.getByLabel('门牌号').fill('801');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '提交认证' }).click();
+    await expect(page).toHaveURL(/\/estimate\/quotation\/form\?/);
+    const form = page.getByTestId('oq-quote-form');
+    await form.getByLabel('期望售价（万元）').fill('230');
+    await form.getByRole('button', { name: '3个月内' }).click();
+    await form.getByRole('button', { name: '仅短信' }).click();
+    await form.getByRole('button', { name: '提交报价' }).click();
+    await expect(page.getByText(LEAD_SUCCESS_TOAST)).toBeVisible();
+    await page.screenshot({ path: shot('estimate-sell-sent'), fullPage: true });
   });
 
   test('my valuations: listed newest first, deleted after confirming; another user’s record is refused', async ({
