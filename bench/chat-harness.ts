@@ -315,6 +315,8 @@ class HarnessClient {
   /** The fault: the socket ends without a close frame, as when a phone loses its network. */
   drop() {
     if (!this.socket || this.welcomedAt === null || Date.now() - this.welcomedAt <= HEALTHY_MS) return false;
+    // just after the kill this socket may already be dead without knowing it: a drop now would time the outage
+    if (fault.killedAt !== null && Date.now() - fault.killedAt < KILL_CLOSE_WINDOW_MS) return false;
     this.stats.drops++;
     this.disconnected = { at: Date.now(), cause: 'drop' };
     this.socket.terminate();

@@ -18,6 +18,7 @@ import {
   type ChatServerFrame,
 } from '@fjt/domain';
 import type { TokenBucket } from '../../lib/token-bucket.ts';
+import { concurrencyGate } from '../../lib/gate.ts';
 import type { ChatBus } from './bus.ts';
 import {
   audienceOf,
@@ -88,6 +89,9 @@ export interface ChatHubOptions {
 
 const CHINESE = /[\u4e00-\u9fff]/;
 
+/** Message stores one instance runs at once (see createChatHub). */
+export const CHAT_STORES_AT_ONCE = 4;
+
 export function createChatHub({
   service,
   bus,
@@ -98,6 +102,9 @@ export function createChatHub({
   onStaffChange,
 }: ChatHubOptions) {
   const connections = new Set<ChatConnection>();
+  // Message stores at once on this instance (each connection already sends one at a time): a burst of backlogs after
+  // an outage waits here, not in the database's queue in front of reconnects' session lookups and replays.
+  const stores = concurrencyGate(CHAT_STORES_AT_ONCE);
   const byUser = new Map<number, Set<ChatConnection>>();
   const supportDesk = new Set<ChatConnection>();
   const byAgent = new Map<number, Set<ChatConnection>>();
@@ -272,7 +279,7 @@ export function createChatHub({
         if (!take.allowed) return refuse(c, 'rate_limited', CHAT_MESSAGES.tooFast, extra);
         let result;
         try {
-          result = await service.send(c.viewer, frame);
+          result = await stores(() => service.send(c.viewer, frame));
         } catch (error) {
           await limit.giveBack(key);
           if (error instanceof ChatRefusal) return refuse(c, error.code, error.message, extra);
