@@ -5,7 +5,7 @@
 // /mini/result shows an estate's prices and sends a visit without an id to the search.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PUBLISHED_BACKTEST } from '../../packages/domain/src/valuation-published.ts';
-import { LEAD_SUCCESS_TOAST } from '../../packages/domain/src/api/leads.ts';
+import { DEAL_PRICE_MODAL_TITLE, LEAD_SUCCESS_TOAST } from '../../packages/domain/src/api/leads.ts';
 import { latestCode, signIn } from '../support/login.ts';
 import { shot } from '../support/screenshots.ts';
 
@@ -85,6 +85,13 @@ test.describe('/estimate 房屋估价', () => {
     await expect(method).toContainText('估价仅供参考');
     expect(creates).toHaveLength(1);
     await page.screenshot({ path: shot('estimate-result'), fullPage: true });
+
+    // 查成交价 opens the deal-price modal for the estate
+    await page.getByRole('button', { name: '查成交价' }).click();
+    const modal = page.getByRole('dialog', { name: DEAL_PRICE_MODAL_TITLE });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: /关闭/ }).click();
+    await expect(modal).toHaveCount(0);
 
     // 重新估价 → the form, prefilled, with this valuation among my recent ones
     const resultUrl = page.url();

@@ -134,9 +134,7 @@ function RecordView({ record, trend }: { record: EstimateRecord; trend: Route.Co
         <button
           type="button"
           className="est-actions__secondary"
-          onClick={() =>
-            openOrder({ estateId: estate.id, cityId: estate.cityId, source: 'estimate', title: '查询成交价' })
-          }
+          onClick={() => openOrder({ estateId: estate.id, cityId: estate.cityId, source: 'estimate' })}
         >
           查成交价
         </button>
