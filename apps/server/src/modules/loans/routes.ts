@@ -16,15 +16,10 @@ import {
   ok,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
-import { userIdOf } from '../../plugins/session.ts';
+import { personalRoute, userIdOf } from '../../plugins/session.ts';
 import type { LoansService } from './service.ts';
 
 const tags = ['loans'];
-const personal = {
-  onSend: async (_request: unknown, reply: { header(k: string, v: string): unknown }) => {
-    reply.header('cache-control', 'no-store');
-  },
-};
 
 export const loansRoutes: FastifyPluginAsyncZod<{ loans: LoansService }> = async (app, { loans }) => {
   app.get(
@@ -55,7 +50,7 @@ export const loansRoutes: FastifyPluginAsyncZod<{ loans: LoansService }> = async
   app.post(
     '/activity/credit/submit',
     {
-      ...personal,
+      ...personalRoute,
       schema: {
         tags,
         summary: '提交购房信用评估（新，需登录）：校验答案、评分、估算可贷额度并保存',
@@ -69,7 +64,7 @@ export const loansRoutes: FastifyPluginAsyncZod<{ loans: LoansService }> = async
   app.get(
     '/activity/credit/result',
     {
-      ...personal,
+      ...personalRoute,
       schema: {
         tags,
         summary: '购房信用评估结果（新，需登录，仅本人）：评分、可贷额度与逐题解析',
@@ -83,7 +78,7 @@ export const loansRoutes: FastifyPluginAsyncZod<{ loans: LoansService }> = async
   app.post(
     '/activity/credit/consulted',
     {
-      ...personal,
+      ...personalRoute,
       schema: {
         tags,
         summary: '标记评估结果已咨询贷款（新，需登录，仅本人）：结果页的咨询贷款提交成功后调用',

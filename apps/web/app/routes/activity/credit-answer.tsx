@@ -1,11 +1,9 @@
 // /activity/credit/credit-evaluation/answer 评估解析 (PAGES.md §3.13, the spec's literal child): each answer with
 // its points and why it matters to a bank. Login; the owner's record only.
 import { Link } from 'react-router';
-import { SITE_DESCRIPTION, pageTitle } from '@fjt/domain';
+import { SITE_DESCRIPTION, pageTitle, type CreditResultBody } from '@fjt/domain';
 import type { Route } from './+types/credit-answer';
-import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
-import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
-import { useCreditResult } from '../../features/loans/use-credit-result.ts';
+import { CreditResultGate } from '../../features/loans/CreditResultGate.tsx';
 import '../../features/loans/loans.css';
 
 export const meta: Route.MetaFunction = () => [
@@ -15,37 +13,18 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function CreditAnswerPage() {
-  const { viewer, id, state, retry } = useCreditResult();
-  if (id === null) {
-    return (
-      <main className="loan-page">
-        <EmptyState
-          title="没有找到评估记录"
-          hint="完成一次评估后即可查看逐题解析"
-          action={
-            <Link className="btn btn-primary" to="/activity/credit">
-              开始评估
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
-  if (viewer.status !== 'user' || state.status === 'loading') {
-    return (
-      <main className="loan-page">
-        <RowsSkeleton count={6} />
-      </main>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <main className="loan-page">
-        <LoadFailed title="评估解析加载失败" message={state.message} retry={retry} />
-      </main>
-    );
-  }
-  const r = state.body;
+  return (
+    <CreditResultGate
+      empty={{ title: '没有找到评估记录', hint: '完成一次评估后即可查看逐题解析' }}
+      failTitle="评估解析加载失败"
+      rows={6}
+    >
+      {(r) => <Answers r={r} />}
+    </CreditResultGate>
+  );
+}
+
+function Answers({ r }: { r: CreditResultBody }) {
   return (
     <main className="loan-page" data-testid="credit-answer">
       <h1 className="visually-hidden">评估解析</h1>

@@ -3,15 +3,13 @@
 // and '咨询贷款' (POST loan/consult/phone). Login; another user's record answers 403.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEBT_TO_INCOME_RULE, SITE_DESCRIPTION, pageTitle, ratePctText } from '@fjt/domain';
+import { DEBT_TO_INCOME_RULE, SITE_DESCRIPTION, pageTitle, ratePctText, type CreditResultBody } from '@fjt/domain';
 import type { Route } from './+types/credit-result';
-import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
-import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { callApi } from '../../lib/session.ts';
 import { useVisitCity } from '../../lib/visit-city.ts';
 import { LoanConsultSheet } from '../../features/loans/LoanConsultSheet.tsx';
 import { wanOfYuan } from '../../features/loans/format.ts';
-import { useCreditResult } from '../../features/loans/use-credit-result.ts';
+import { CreditResultGate } from '../../features/loans/CreditResultGate.tsx';
 import '../../components/lead-form/lead-form.css';
 import '../../features/loans/loans.css';
 
@@ -27,41 +25,20 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function CreditResultPage({ loaderData }: Route.ComponentProps) {
-  const { viewer, id, state, retry } = useCreditResult();
-  const cityId = useVisitCity(null, loaderData.cityIds);
-  const [consulting, setConsulting] = useState(false);
+  return (
+    <CreditResultGate
+      empty={{ title: '还没有评估结果', hint: '回答10道题，了解您能贷多少', testId: 'credit-result-empty' }}
+      failTitle="评估结果加载失败"
+      rows={4}
+    >
+      {(r) => <Result r={r} cityIds={loaderData.cityIds} />}
+    </CreditResultGate>
+  );
+}
 
-  if (id === null) {
-    return (
-      <main className="loan-page">
-        <EmptyState
-          title="还没有评估结果"
-          hint="回答10道题，了解您能贷多少"
-          testId="credit-result-empty"
-          action={
-            <Link className="btn btn-primary" to="/activity/credit">
-              开始评估
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
-  if (viewer.status !== 'user' || state.status === 'loading') {
-    return (
-      <main className="loan-page">
-        <RowsSkeleton count={4} />
-      </main>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <main className="loan-page">
-        <LoadFailed title="评估结果加载失败" message={state.message} retry={retry} />
-      </main>
-    );
-  }
-  const r = state.body;
+function Result({ r, cityIds }: { r: CreditResultBody; cityIds: number[] }) {
+  const cityId = useVisitCity(null, cityIds);
+  const [consulting, setConsulting] = useState(false);
   const totalWan = Math.max(1, Math.round(r.loanCapacity / 0.7 / 10_000));
   const calcHref = `/activity/mortgage?kind=commercial&totalWan=${totalWan}&downPct=30&years=${r.years}&bp=0&method=equal-payment`;
   return (
