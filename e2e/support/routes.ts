@@ -49,7 +49,7 @@ export const REDIRECTS: Record<string, RegExp> = {
 export const OWN_NOT_FOUND: Record<string, string> = { 'report-certificate': '证书不存在或已失效' };
 
 /** Pages that need a query to render rather than redirect. */
-const QUERY: Record<string, string> = { 'search-result': '?kw=%E8%A5%BF' };
+const QUERY: Record<string, string> = { 'search-result': '?kw=%E8%A5%BF', 'mini-result': '?estateId=1' };
 
 export const ROUTE_CASES: RouteCase[] = routeLeaves(routes).flatMap((r) => {
   const { id, path } = r;

@@ -5,8 +5,8 @@
 // and the explanations.
 import { expect, test } from '@playwright/test';
 import { LEAD_SUCCESS_TOAST } from '../../packages/domain/src/api/leads.ts';
-import { CREDIT_QUESTIONS } from '../../packages/domain/src/credit.ts';
-import { MORTGAGE_MESSAGES } from '../../packages/domain/src/mortgage.ts';
+import { CREDIT_QUESTIONS } from '../../packages/domain/src/tools/credit.ts';
+import { MORTGAGE_MESSAGES } from '../../packages/domain/src/tools/mortgage.ts';
 import { signIn } from '../support/login.ts';
 import { shot } from '../support/screenshots.ts';
 

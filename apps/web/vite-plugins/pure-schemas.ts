@@ -6,7 +6,9 @@
 import type { Plugin } from 'vite';
 import { parseAst } from 'vite';
 
-const SCHEMA_MODULE = /packages\/domain\/src\/api\/[^/]+\.ts$/;
+// and the buyer tools' rule tables (packages/domain/src/tools/*.ts), built the same way: a page that takes one label
+// from them does not ship every city's dated rules
+const SCHEMA_MODULE = /packages\/domain\/src\/(api|tools)\/[^/]+\.ts$/;
 
 interface Node {
   type: string;

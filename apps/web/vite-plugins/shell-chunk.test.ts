@@ -12,7 +12,14 @@ describe('shellModules', () => {
     [`${app}/root.tsx`]: [`${app}/lib/cookies.ts`, `${domain}/index.ts`, '/repo/node_modules/react/index.js'],
     [`${app}/lib/cookies.ts`]: [`${app}/lib/city-storage.ts`, `${app}/root.tsx`],
     [`${app}/lib/city-storage.ts`]: [`${domain}/schema-helpers.ts`],
-    [`${domain}/index.ts`]: [`${domain}/copy.ts`, `${domain}/api/wallet.ts`, `${domain}/services.ts`],
+    [`${domain}/index.ts`]: [
+      `${domain}/copy.ts`,
+      `${domain}/api/wallet.ts`,
+      `${domain}/services.ts`,
+      `${domain}/tools/tax-rules.ts`,
+    ],
+    [`${domain}/tools/tax-rules.ts`]: [`${domain}/tools/rates.ts`],
+    [`${domain}/tools/rates.ts`]: [],
     [`${domain}/copy.ts`]: [],
     [`${domain}/api/wallet.ts`]: ['/repo/node_modules/zod/index.js', `${domain}/wallet-rules.ts`],
     [`${domain}/services.ts`]: [`${domain}/api/params.ts`],
@@ -23,7 +30,7 @@ describe('shellModules', () => {
     [`${app}/features/estate/page.tsx`]: [`${app}/lib/cookies.ts`],
   });
 
-  it('takes what the root route imports through the barrel and the schemas, not libraries or what imports zod', () => {
+  it('takes what the root route imports through the barrel and the schemas, not libraries, tools or what imports zod', () => {
     expect([...shellModules(`${app}/root.tsx`, modules)].sort()).toEqual(
       [`${app}/lib/city-storage.ts`, `${app}/lib/cookies.ts`, `${domain}/copy.ts`, `${domain}/wallet-rules.ts`].sort(),
     );

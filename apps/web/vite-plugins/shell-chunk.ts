@@ -9,6 +9,12 @@ const LIBRARY = /node_modules/;
 const ZOD = /node_modules[\\/]zod[\\/]/;
 /** The domain package's barrel and payload schemas: walked through, never taken (they re-export everything). */
 const WALK_THROUGH = /[\\/]domain[\\/]src[\\/](index\.ts|api[\\/]|services\.ts)/;
+/**
+ * The buyer tools' rules and tables (tax, purchase policy, lottery points, loan rates, mortgage maths, credit
+ * scoring): reached only through the barrel, used only by the tool pages. Never the shell's, nor walked into: their
+ * dated rule texts would otherwise ride along on every page (≈ 17 KB over the wire on the estate page).
+ */
+const NEVER_SHELL = /[\\/]domain[\\/]src[\\/]tools[\\/]/;
 
 /**
  * The app's own modules the root route imports statically, directly or not: every page loads them. Not libraries
@@ -22,7 +28,7 @@ export function shellModules(root: string, graph: Graph): Set<string> {
   const down = [root];
   while (down.length) {
     const id = down.pop()!;
-    if (walked.has(id) || LIBRARY.test(id)) continue;
+    if (walked.has(id) || LIBRARY.test(id) || NEVER_SHELL.test(id)) continue;
     walked.add(id);
     const imports = graph.getModuleInfo(id)?.importedIds ?? [];
     if (id !== root && !WALK_THROUGH.test(id) && !imports.some((i) => ZOD.test(i))) shell.add(id);

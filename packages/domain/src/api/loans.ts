@@ -8,7 +8,7 @@ import {
   creditAnswersProblem,
   type CreditEvaluation,
   type CreditForm,
-} from '../credit.ts';
+} from '../tools/credit.ts';
 import {
   DEBT_TO_INCOME_RULE,
   DOWN_PAYMENT_FLOOR_HISTORY,
@@ -24,7 +24,7 @@ import {
   type DownPaymentFloor,
   type FundRateTable,
   type LprFixing,
-} from '../loan-rates.ts';
+} from '../tools/loan-rates.ts';
 import { idParam, intParam } from './params.ts';
 
 export interface LoanRatesBody {

@@ -4,22 +4,9 @@
 import { z } from 'zod';
 import { isPlausibleDay, isPlausibleMonth } from '../months.ts';
 
-/** The largest id: the database's integer column (2³¹−1). */
-export const MAX_ID = 2_147_483_647;
-
-/** Digits without a leading zero, at most 10 of them (the range check does the rest). */
-const ID_TEXT = /^[1-9]\d{0,9}$/;
-
-/**
- * An id from a URL, a query string or a JSON body: digits only ('0x10', '1e3', ' 5995 ', '-1', '1.0', '0605' are
- * not ids) or a JSON integer, from 1 to 2³¹−1; anything else is null. Every route and loader reads ids through it.
- */
-export function parseId(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : null;
-  if (typeof raw !== 'string' || !ID_TEXT.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_ID ? id : null;
-}
+// parseId and MAX_ID live in ../ids.ts (no zod): the app shell reads ids on every page.
+export { MAX_ID, parseId } from '../ids.ts';
+import { parseId } from '../ids.ts';
 
 /** An id field (parseId): '<name> 不能为空' when absent, '<name> 格式不正确' otherwise, or one friendlier message. */
 export const idParam = (name: string, message?: string) => {

@@ -45,7 +45,11 @@ export const PROVIDER_OF_PLATFORM: Readonly<Record<PayPlatform, ProviderName>> =
 };
 
 /** Whether we can give a payment back ourselves; Apple refunds only at the user's request to Apple. */
-export const PROVIDER_CAN_REFUND: Readonly<Record<ProviderName, boolean>> = { alipay: true, wechat: true, apple: false };
+export const PROVIDER_CAN_REFUND: Readonly<Record<ProviderName, boolean>> = {
+  alipay: true,
+  wechat: true,
+  apple: false,
+};
 
 /** Order numbers: 'FJT' + yyyyMMddHHmmss + 8 digits, 25 characters (Alipay ≤ 64, WeChat 6–32). */
 export const ORDER_NO_PATTERN = /^FJT\d{22}$/;

@@ -2,8 +2,8 @@
 // tools/integral/rule, each for one ?cityId; and the page inputs of /activity/taxes, /activity/qualification and
 // /tools/integral (their state lives in the URL), parsed with the same Chinese messages.
 import { z } from 'zod';
-import { BUYER_HOMES, HOLDINGS } from '../tax-rules.ts';
-import { HUKOU, MARITAL } from '../purchase-policy.ts';
+import { BUYER_HOMES, HOLDINGS } from '../tools/tax-rules.ts';
+import { HUKOU, MARITAL } from '../tools/purchase-policy.ts';
 import { cityIdParam } from './geo.ts';
 import { intParam } from './params.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkQuotePrice, quotePriceWarning, wanToYuan, yuanToWan } from './owner-quote.ts';
-import { ownerAuthInput, ownerQuoteInput, OWNER_DECLARATION_VERSION } from './api/owner-quotes.ts';
+import { ownerAuthInput, ownerQuoteInput, OWNER_DECLARATION_VERSION } from '../api/owner-quotes.ts';
 
 describe('万 and 元', () => {
   it('converts both ways without float noise', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditSubmitInput } from './api/loans.ts';
+import { creditSubmitInput } from '../api/loans.ts';
 import {
   CREDIT_BANDS,
   CREDIT_QUESTIONS,
