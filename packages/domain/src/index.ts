@@ -71,3 +71,4 @@ export * from './tools/loan-rates.ts';
 export * from './tools/mortgage.ts';
 export * from './tools/credit.ts';
 export * from './api/loans.ts';
+export * from './community.ts';

@@ -91,7 +91,10 @@ export const chatImage = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     size: integer('size').notNull(),
-    data: text('data').notNull(),
+    /** base64 bytes (images uploaded before the shared IMAGE_STORE); null when `hash` names the stored file. */
+    data: text('data'),
+    /** sha256 of the bytes in the IMAGE_STORE (issue 17's shared upload). */
+    hash: text('hash'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('chat_image_user_idx').on(t.userId, t.createdAt)],

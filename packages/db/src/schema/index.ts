@@ -12,3 +12,4 @@ export * from './leads.ts';
 export * from './superior.ts';
 export * from './chat.ts';
 export * from './valuation.ts';
+export * from './community.ts';
