@@ -50,6 +50,8 @@ function textValue(col: ColumnInfo, v: unknown): string | null {
     case 'bool':
       return v ? 't' : 'f';
     default:
+      // timestamps (the community seed's dates); the market tables give dates as strings
+      if (v instanceof Date) return v.toISOString();
       return String(v);
   }
 }

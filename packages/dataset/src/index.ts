@@ -35,3 +35,6 @@ export {
   type DataChangeKind,
   type DataChanged,
 } from './events.ts';
+export { seedCommunity, GENERATORS, type CommunityGenerator, type CommunityContext } from './community/run.ts';
+export type { CommunityEstate } from './community/estates.ts';
+export type { Resident } from './community/residents.ts';

@@ -14,6 +14,7 @@ import { generateVideos } from './videos.ts';
 import { runAlertJob } from './alerts.ts';
 import { seedMallProducts } from './mall.ts';
 import { refreshEstateStats } from './estate-stats.ts';
+import { seedCommunity } from './community/run.ts';
 
 export type { Scale };
 
@@ -136,6 +137,8 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
     await backfillEstateStats(handle, options.log ?? (() => {}));
     // and one seeded before agent.contractor (migration 0013) its contracted house-search agents
     await markContractors(handle);
+    // and one seeded before the community existed (issue 17) its questions, reviews and notes
+    await seedCommunity(handle, { seed: options.seed ?? DEFAULT_SEED, log: options.log ?? (() => {}) });
     return { skipped: true };
   }
   const log = options.log ?? (() => {});
@@ -231,6 +234,7 @@ export async function seedDatabase(handle: DatabaseHandle, options: SeedOptions)
   }
   // A fresh load: the alert job's watermarks move to it (a reseed is not news to subscribers).
   await runAlertJob(handle, { reset: true });
+  await seedCommunity(handle, { seed, log });
   const ms = Math.round(performance.now() - started);
   log(`数据初始化 ${options.scale}: ${cities.length} 城市, ${(ms / 1000).toFixed(1)} s`);
   return { skipped: false, ...out, ms };
