@@ -82,3 +82,15 @@ export async function becomeMember(page: Page, browser: Browser): Promise<string
   expect(redeemed.status(), await redeemed.text()).toBe(200);
   return phone;
 }
+
+/**
+ * Signs in as a fresh user who may post in the community at once: the sandbox's dev/community/age-account moves the
+ * account past the new-account cool-down (issue 17). Returns the phone.
+ */
+export async function signInToPost(page: Page, phone = freshPhone()): Promise<string> {
+  await signIn(page, phone);
+  const base = new URL(test.info().project.use.baseURL!).origin;
+  const res = await page.request.post('/rabbit/v1/dev/community/age-account', { headers: { origin: base } });
+  expect(res.status(), await res.text()).toBe(200);
+  return phone;
+}

@@ -99,6 +99,7 @@ import { createOwnerQuotesService } from './modules/owner-quotes/service.ts';
 import { createChat, type Chat } from './modules/chat/setup.ts';
 import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.ts';
 import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
+import { communityDevRoutes, createCommunity } from './modules/community/setup.ts';
 
 export interface BuildOptions {
   /**
@@ -384,6 +385,9 @@ export async function buildApp({
     lifecycle,
   });
   await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
+  // the community (issue 17): what every post passes (guard.ts), shared by its routes below
+  const community = createCommunity({ db: database.db, redis, now });
+  void community; // the Q&A, review and report routes take it (being built)
 
   await app.register(
     async (api) => {
@@ -472,6 +476,7 @@ export async function buildApp({
       await api.register(supportRoutes, {
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
+      await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
