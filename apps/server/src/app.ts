@@ -100,6 +100,10 @@ import { createChat, type Chat } from './modules/chat/setup.ts';
 import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.ts';
 import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
 import { communityDevRoutes, createCommunity } from './modules/community/setup.ts';
+import { informRoutes } from './modules/inform/routes.ts';
+import { createInformService } from './modules/inform/service.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
+import { createModerationService } from './modules/moderation/service.ts';
 
 export interface BuildOptions {
   /**
@@ -477,6 +481,17 @@ export async function buildApp({
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
       await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
+      await api.register(informRoutes, {
+        inform: createInformService({ db: database.db, guard: community.guard, now }),
+      });
+      await api.register(moderationRoutes, {
+        staff,
+        moderation: createModerationService({
+          db: database.db,
+          // a correction changes market data: drop the answers derived from it, as a data load does
+          dataChanged: (kind, cityIds) => dataEvents.publish(dataChanged([kind], cityIds)),
+        }),
+      });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -3,7 +3,7 @@
 // see when a post is refused. The server checks with these and the pages count characters with the same numbers.
 
 /** What a post is: a question, an answer, a review, a reply to a review, a viewing note. */
-export type PostKind = 'question' | 'answer' | 'review' | 'review_reply' | 'note';
+export type PostKind = 'question' | 'answer' | 'review' | 'review_reply' | 'note' | 'inform';
 
 /** Shown / hidden by moderation (restorable) / deleted (never shown again). */
 export const CONTENT_STATUSES = ['visible', 'hidden', 'deleted'] as const;
