@@ -13,9 +13,11 @@ import {
   type InformSubmitBody,
   type InformTargetBody,
 } from '@fjt/domain';
+import sharp from 'sharp';
 import { BLOCK_WORDS } from '../community/sensitive-words.ts';
 import {
   expectFail,
+  postMultipart,
   expectPersonalFail,
   personalBody,
   seededApp,
@@ -139,7 +141,7 @@ describe('inform/submit', () => {
     const img = (n: number) => `/img/u/${String(n).repeat(64).slice(0, 64)}.jpg`;
     expectFail(await send({ images: [img(1), img(2), img(3), img(4)] }), 400, INFORM_MESSAGES.tooManyImages);
     // a well-formed URL that is not this user's upload
-    expectFail(await send({ images: [img(5)] }), 400, INFORM_MESSAGES.badImage);
+    expectFail(await send({ images: [img(5)] }), 400, COMMUNITY_MESSAGES.imageNotYours);
     expectFail(await send({ contact: '12345' }), 400, INFORM_MESSAGES.badContact);
     expectFail(await send({ targetId: 999_999_999 }), 404, INFORM_MESSAGES.targetGone);
     // nothing stored by the refusals
@@ -215,6 +217,38 @@ describe('inform/submit', () => {
     const other = await poster();
     const theirs = personalBody<InformSubmitBody>(await post('inform/submit', payload, other.headers));
     expect(theirs.ticket.id).not.toBe(first.ticket.id);
+  });
+
+  it('keeps the reporter’s own uploaded screenshots', async () => {
+    const user = await poster();
+    const png = await sharp({ create: { width: 20, height: 30, channels: 3, background: { r: 9, g: 9, b: 9 } } })
+      .png()
+      .toBuffer();
+    const up = await postMultipart(seeded.app, `${API}/upload/image`, png, {
+      headers: user.headers,
+      fields: { purpose: 'inform' },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const url = (up.json() as { body: { url: string } }).body.url;
+    const body = personalBody<InformSubmitBody>(
+      await post(
+        'inform/submit',
+        { targetType: 'listing', targetId: listingId, reason: 'wrong_facts', images: [url] },
+        user.headers,
+      ),
+    );
+    expect(body.ticket.images).toEqual([url]);
+    // someone else may not use it
+    const other = await poster();
+    expectFail(
+      await post(
+        'inform/submit',
+        { targetType: 'listing', targetId: listingId, reason: 'wrong_facts', images: [url] },
+        other.headers,
+      ),
+      400,
+      COMMUNITY_MESSAGES.imageNotYours,
+    );
   });
 
   it('puts a reported post in the moderation queue (flagged)', async () => {

@@ -22,6 +22,7 @@ import {
   type InformTicket,
 } from '@fjt/domain';
 import type { PostingGuard } from '../community/guard.ts';
+import { ownedImages } from '../uploads/service.ts';
 import { findTarget, POST_TABLES } from './targets.ts';
 
 export interface InformSubmit {
@@ -84,21 +85,6 @@ export function newTicketNo(now: number): string {
   return `JC${day}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-/** Every url is an image this user uploaded (image_upload); else 400 (the upload route's ownedImages rule). */
-async function checkOwnedImages(db: Database, userId: number, urls: string[]) {
-  if (urls.length === 0) return;
-  const hashes = [...new Set(urls.map((u) => u.slice(u.lastIndexOf('/') + 1, u.lastIndexOf('.'))))];
-  const rows = await queryRows<{ hash: string }>(
-    db,
-    sql`SELECT DISTINCT hash FROM image_upload WHERE user_id = ${userId}
-         AND hash IN (${sql.join(
-           hashes.map((h) => sql`${h}`),
-           sql`, `,
-         )})`,
-  );
-  if (rows.length !== hashes.length) throw ApiError.badRequest(INFORM_MESSAGES.badImage);
-}
-
 export function createInformService(deps: { db: Database; guard: PostingGuard; now?: () => number }) {
   const { db, guard, now = Date.now } = deps;
   const inTransaction = <T>(work: (tx: Database) => Promise<T>) =>
@@ -138,7 +124,7 @@ export function createInformService(deps: { db: Database; guard: PostingGuard; n
 
       const checked = await guard.check(userId, 'inform', { description: input.description });
       try {
-        await checkOwnedImages(db, userId, input.images);
+        await ownedImages(db, userId, input.images);
         const [account] = await queryRows<{ phone: string }>(db, sql`SELECT phone FROM users WHERE id = ${userId}`);
         const contact = input.contact ? input.contact : (account?.phone ?? null);
         const result = await inTransaction(async (tx) => {
