@@ -43,6 +43,7 @@ export const REDIRECTS: Record<string, RegExp> = {
   'ops-support': /^\/login\?redirect=%2Fops%2Fsupport$/,
   'ops-orders': /^\/login\?redirect=%2Fops%2Forders$/,
   'ops-wallet': /^\/login\?redirect=%2Fops%2Fwallet$/,
+  'ops-moderation': /^\/login\?redirect=%2Fops%2Fmoderation$/,
 };
 
 /** Pages that answer an unknown id with a 404 of their own wording (PAGES.md) instead of the generic page. */

@@ -65,6 +65,7 @@ test.describe('/ops', () => {
       '线索',
       '订单',
       '提现审核',
+      '内容审核',
     ]);
     await page.screenshot({ path: shot('ops-home-375'), fullPage: true });
 

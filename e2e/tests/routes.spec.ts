@@ -18,6 +18,7 @@ test.describe('every route of spec §2 answers with server-rendered HTML', () =>
       'ops-support',
       'ops-orders',
       'ops-wallet',
+      'ops-moderation',
     ];
     for (const id of own) expect(ids.has(id), id).toBe(true);
     expect(ids.size).toBe(144 + own.length);

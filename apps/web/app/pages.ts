@@ -43,7 +43,7 @@ export const PAGES: Record<string, PageInfo> = {
   helper: { title: '使用帮助' },
   helper2: { title: '在浏览器中打开' },
   im: { title: '在线咨询', ownHeader: true },
-  inform: { title: '纠错/举报' },
+  inform: { title: '纠错/举报', noindex: true },
   invitation: { title: '邀请好友' },
   login: { title: '登录', noindex: true },
   market: { title: '报告商城' },
@@ -88,8 +88,8 @@ export const PAGES: Record<string, PageInfo> = {
   'common-order': { title: '确认订单' },
   'common-order-status': { title: '支付结果' },
   'findArea-list': { title: '区域小区', skeleton: 'list' },
-  'inform-detail': { title: '填写反馈' },
-  'inform-succee': { title: '提交成功' },
+  'inform-detail': { title: '填写反馈', noindex: true },
+  'inform-succee': { title: '提交成功', noindex: true },
   'invitation-getcoupon': { title: '领券' },
   'invitation-getsuccess': { title: '领取成功' },
   'market-citys': { title: '选择城市' },
@@ -197,6 +197,7 @@ export const PAGES: Record<string, PageInfo> = {
   'ops-support': { title: '在线客服', noindex: true, ownLayout: true },
   'ops-orders': { title: '订单', noindex: true, ownLayout: true },
   'ops-wallet': { title: '提现审核', noindex: true, ownLayout: true },
+  'ops-moderation': { title: '内容审核', noindex: true, ownLayout: true },
 };
 
 export function pageInfo(routeId: string | undefined): PageInfo | undefined {

@@ -160,6 +160,12 @@ export function PropertyDetail({ cityId, detail, now }: { cityId: number; detail
             <dd className="num">{l.followers}人</dd>
           </div>
         </dl>
+        <p className="property-inform">
+          房源信息有误？
+          <Link to={`/inform?targetType=listing&targetId=${l.id}`} data-testid="listing-inform">
+            纠错/举报
+          </Link>
+        </p>
       </Card>
 
       <Card flush title="户型图">

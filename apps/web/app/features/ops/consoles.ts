@@ -71,6 +71,13 @@ export const OPS_CONSOLES: readonly OpsConsole[] = [
     description: '推广佣金的提现申请：通过（已打款）或驳回（退回余额），每笔一次，写审计日志',
     roles: ['ops'],
   },
+  {
+    id: 'ops-moderation',
+    to: '/ops/moderation',
+    title: '内容审核',
+    description: '纠错/举报工单与被标记的问答、点评、笔记：隐藏或恢复内容、禁言作者、更正数据或驳回，并通知举报人',
+    roles: ['moderator', 'ops'],
+  },
 ];
 
 export function consolesFor(roles: readonly StaffRole[]): OpsConsole[] {

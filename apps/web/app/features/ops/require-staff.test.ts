@@ -67,7 +67,9 @@ describe('the consoles', () => {
       'ops-leads',
       'ops-orders',
       'ops-wallet',
+      'ops-moderation',
     ]);
+    expect(consolesFor(['moderator']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-moderation']);
     expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-leads', 'ops-support']);
     expect(consolesFor(['support']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-support']);
     expect(consolesFor([])).toEqual([]);

@@ -25,6 +25,8 @@ const KIND: Record<string, { icon: string; label: string }> = {
   monthly_avg: { icon: '均', label: '月度均价' },
   // an agent's listing advice on the user's 卖房报价 (owner-quotes)
   quote_advice: { icon: '卖', label: '挂牌建议' },
+  // the result of the user's 纠错/举报 (moderation)
+  inform_result: { icon: '纠', label: '纠错/举报结果' },
 };
 
 interface Loaded {

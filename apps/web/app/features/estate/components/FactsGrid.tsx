@@ -53,7 +53,7 @@ export function FactsGrid({ facts }: { facts: EstateFacts }) {
         ))}
       </dl>
       <p className="estate-facts__inform">
-        信息有误？<Link to={`/inform?estateId=${facts.id}`}>纠错</Link>
+        信息有误？<Link to={`/inform?targetType=estate&targetId=${facts.id}`}>纠错</Link>
       </p>
     </Card>
   );
