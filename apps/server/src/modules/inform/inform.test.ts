@@ -8,6 +8,7 @@ import {
   COMMUNITY_MESSAGES,
   INFORM_DESCRIPTION_MAX,
   INFORM_MESSAGES,
+  POST_BURST,
   TICKET_NO_PATTERN,
   type InformMineBody,
   type InformSubmitBody,
@@ -249,6 +250,20 @@ describe('inform/submit', () => {
       400,
       COMMUNITY_MESSAGES.imageNotYours,
     );
+  });
+
+  it('shares the posting rate limit: a burst of POST_BURST reports, then 429 (a repeat costs nothing)', async () => {
+    const user = await poster();
+    const estates = await q<{ id: number }>(
+      `SELECT id FROM estate WHERE city_id = 605 ORDER BY id LIMIT ${POST_BURST + 1}`,
+    );
+    const send = (id: number) =>
+      post('inform/submit', { targetType: 'estate', targetId: Number(id), reason: 'other' }, user.headers);
+    personalBody(await send(estates[0]!.id));
+    // the same target again returns the open ticket and takes no token
+    for (let i = 0; i < 3; i += 1) personalBody(await send(estates[0]!.id));
+    for (const e of estates.slice(1, POST_BURST)) personalBody(await send(e.id));
+    expectFail(await send(estates[POST_BURST]!.id), 429, COMMUNITY_MESSAGES.rateLimited);
   });
 
   it('puts a reported post in the moderation queue (flagged)', async () => {
