@@ -35,7 +35,7 @@ async function phone(browser: Browser) {
 }
 
 /** An on-sale listing of 杭州 away from the top of the lists other specs take theirs from. */
-async function quietListing(page: Page): Promise<{ id: number; estateName: string }> {
+async function quietListing(page: Page): Promise<{ id: number; estateId: number; estateName: string }> {
   const res = await page.request.get('/rabbit/v1/house/listing/search?cityId=605&area=140-&page=2');
   expect(res.status(), await res.text()).toBe(200);
   const list = ((await res.json()) as { body: { list: { id: number; estateName?: string; name?: string }[] } }).body
@@ -43,9 +43,11 @@ async function quietListing(page: Page): Promise<{ id: number; estateName: strin
   expect(list.length).toBeGreaterThan(0);
   const pick = list[list.length - 1]!;
   const detail = await page.request.get(`/rabbit/v1/house/listing/detail?propertyId=${pick.id}`);
-  const body = ((await detail.json()) as { body: { listing: { onSale: boolean }; estate: { name: string } } }).body;
+  const body = (
+    (await detail.json()) as { body: { listing: { onSale: boolean }; estate: { id: number; name: string } } }
+  ).body;
   expect(body.listing.onSale).toBe(true);
-  return { id: pick.id, estateName: body.estate.name };
+  return { id: pick.id, estateId: body.estate.id, estateName: body.estate.name };
 }
 
 test('report a fake listing → ticket → the moderator delists it → off sale → the reporter is told', async ({
@@ -116,6 +118,17 @@ test('report a fake listing → ticket → the moderator delists it → off sale
   // off sale
   const detail = await page.request.get(`/rabbit/v1/house/listing/detail?propertyId=${listing.id}`);
   expect(((await detail.json()) as { body: { listing: { onSale: boolean } } }).body.listing.onSale).toBe(false);
+  const onSaleIds = async () => {
+    const ids: number[] = [];
+    for (let p = 1; p <= 20; p += 1) {
+      const res = await page.request.get(`/rabbit/v1/house/listing/list?houseId=${listing.estateId}&page=${p}`);
+      const list = ((await res.json()) as { body: { list: { id: number }[] } }).body.list;
+      ids.push(...list.map((l) => l.id));
+      if (list.length < 20) break;
+    }
+    return ids;
+  };
+  expect(await onSaleIds()).not.toContain(listing.id);
   await page.goto(`/605/property/${listing.id}`);
   await expect(page.getByText('该房源已下架')).toBeVisible();
 

@@ -26,7 +26,7 @@ export function informTargetOf(search: URLSearchParams): InformChoice | null {
 /** The reason of /inform/detail, when it is one offered for the target. */
 export function informReasonOf(search: URLSearchParams, choice: InformChoice): InformReason | null {
   const reason = search.get('reason');
-  if (!reason || !(reason in INFORM_REASONS)) return null;
+  if (!reason || !Object.hasOwn(INFORM_REASONS, reason)) return null;
   return INFORM_REASONS_BY_TARGET[choice.targetType].includes(reason as InformReason) ? (reason as InformReason) : null;
 }
 

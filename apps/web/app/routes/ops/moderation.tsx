@@ -4,7 +4,7 @@
 // post, or only recording it; reject it; hide / keep / restore a post; ban / unban its author. Every action is
 // audited on the server and the reporters are told in their message centre. All user text through UserText.
 // Personal data: fetched in the browser, never server-rendered (ADR 0009).
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   ESTATE_CORRECTION_FIELDS,
@@ -124,7 +124,7 @@ function Status<T extends { total: number }>({
   loaded: Loaded<T>;
   load: () => Promise<void>;
   empty: string;
-  children: (body: T) => React.ReactNode;
+  children: (body: T) => ReactNode;
 }) {
   if (loaded.state === 'loading') return <p className="ops-hint">加载中…</p>;
   if (loaded.state === 'error') {
