@@ -50,6 +50,13 @@ export const AUDIT_ACTIONS = [
   'lead.outcome',
   'lead.note',
   'lead.call',
+  'moderation.hide',
+  'moderation.restore',
+  'moderation.keep',
+  'moderation.ban',
+  'moderation.unban',
+  'inform.resolve',
+  'inform.reject',
 ] as const;
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.grant': '授予角色',
@@ -73,6 +80,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'lead.outcome': '记录线索结果',
   'lead.note': '线索备注',
   'lead.call': '虚拟号联系买家',
+  'moderation.hide': '隐藏内容',
+  'moderation.restore': '恢复内容',
+  'moderation.keep': '保留内容',
+  'moderation.ban': '禁言用户',
+  'moderation.unban': '解除禁言',
+  'inform.resolve': '处理纠错/举报',
+  'inform.reject': '驳回纠错/举报',
 };
 
 /** The viewer of an /ops page, resolved by the server (ADR 0009's one exception); roles empty: not staff. */
