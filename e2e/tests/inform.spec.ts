@@ -141,6 +141,11 @@ test('report a fake listing → ticket → the moderator delists it → off sale
   await notice.getByRole('link').first().click();
   await page.waitForURL(new RegExp(`/inform/succee\\?ticketNo=${ticketNo}$`));
   await expect(page.getByTestId('inform-ticket-state')).toContainText('已处理');
+  // 我的纠错/举报 on /inform without a target
+  await page.goto('/inform');
+  await expect(page.getByTestId('inform-mine')).toContainText(ticketNo);
+  await expect(page.getByTestId('inform-mine')).toContainText('已处理');
+  await page.screenshot({ path: shot('inform-mine'), fullPage: true });
   expect(reporter.dialogs).toEqual([]);
   await reporter.context.close();
   await mod.context.close();

@@ -1,12 +1,14 @@
 // /inform?targetType&targetId 纠错/举报 (PAGES.md §3.8): what is reported (GET inform/target) and the reasons offered
 // for it as radio cards, then 下一步 → /inform/detail with the choice in the query. The estate page's older
-// ?estateId= link is read as an estate target. Without a (known) target the page says so and offers the home page.
+// ?estateId= link is read as an estate target. Without a (known) target the page says so and offers the home page,
+// and a signed-in user sees their own tickets (我的纠错/举报).
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, type InformReason, type InformTargetBody } from '@fjt/domain';
 import type { Route } from './+types/inform';
 import { LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { NoTarget } from '../../features/inform/NoTarget.tsx';
+import { MyTickets } from '../../features/inform/MyTickets.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { useApi } from '../../lib/use-api.ts';
 import { TargetCard } from '../../features/inform/TargetCard.tsx';
@@ -24,7 +26,14 @@ export default function Inform() {
   const choice = informTargetOf(new URLSearchParams(location.search));
   return (
     <main className="inform-page" data-testid="inform-page">
-      {choice ? <ReasonPicker key={`${choice.targetType}:${choice.targetId}`} choice={choice} /> : <NoTarget />}
+      {choice ? (
+        <ReasonPicker key={`${choice.targetType}:${choice.targetId}`} choice={choice} />
+      ) : (
+        <>
+          <NoTarget />
+          <MyTickets />
+        </>
+      )}
     </main>
   );
 }
