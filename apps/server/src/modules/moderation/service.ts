@@ -90,22 +90,22 @@ export function createModerationService(deps: { db: Database; dataChanged?: Data
     db.transaction((tx) => work(tx as unknown as Database));
 
   async function ticketRowView(q: Database, row: TicketRow, sameTarget?: number): Promise<ModerationTicketRow> {
-    const [view, target, who, same] = await Promise.all([
-      ticketView(q, row),
-      findTarget(q, row.targetType, row.targetId, { includeHidden: true }),
-      queryRows<{ reporter: string | null; handler: string | null }>(
-        q,
-        sql`SELECT (SELECT phone FROM users WHERE id = ${row.userId}) AS reporter,
-                   (SELECT coalesce(nickname, phone) FROM users WHERE id = ${row.handledBy ?? 0}) AS handler`,
-      ),
+    // one query after another: inside a transaction they share one connection
+    const view = await ticketView(q, row);
+    const target = await findTarget(q, row.targetType, row.targetId, { includeHidden: true });
+    const who = await queryRows<{ reporter: string | null; handler: string | null }>(
+      q,
+      sql`SELECT (SELECT phone FROM users WHERE id = ${row.userId}) AS reporter,
+                 (SELECT coalesce(nickname, phone) FROM users WHERE id = ${row.handledBy ?? 0}) AS handler`,
+    );
+    const same =
       sameTarget === undefined
-        ? queryRows<{ n: number }>(
+        ? await queryRows<{ n: number }>(
             q,
             sql`SELECT count(*)::int AS n FROM inform_ticket
                  WHERE target_type = ${row.targetType} AND target_id = ${row.targetId} AND status = 'open'`,
           )
-        : Promise.resolve([{ n: sameTarget }]),
-    ]);
+        : [{ n: sameTarget }];
     const handler = who[0]?.handler ?? null;
     return {
       ...view,
