@@ -100,6 +100,8 @@ import { createChat, type Chat } from './modules/chat/setup.ts';
 import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.ts';
 import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
 import { communityDevRoutes, createCommunity } from './modules/community/setup.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { createReviewsWriter } from './modules/reviews/service.ts';
 
 export interface BuildOptions {
   /**
@@ -387,7 +389,13 @@ export async function buildApp({
   await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
   // the community (issue 17): what every post passes (guard.ts), shared by its routes below
   const community = createCommunity({ db: database.db, redis, now });
-  void community; // the Q&A, review and report routes take it (being built)
+  const reviewsWriter = createReviewsWriter({
+    db: database.db,
+    guard: community.guard,
+    reads: services.reviews,
+    now,
+    changed: (test) => responseCache?.forget(test),
+  });
 
   await app.register(
     async (api) => {
@@ -476,6 +484,7 @@ export async function buildApp({
       await api.register(supportRoutes, {
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
+      await api.register(reviewsRoutes, { reads: services.reviews, writer: reviewsWriter });
       await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.

@@ -40,6 +40,7 @@ import { createContentRepo } from './modules/content/repo.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
 
 export interface ServiceDeps {
   /** Who played which video this hour (Redis when scaled out). */
@@ -68,6 +69,7 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
   const market = createMarketService(createMarketRepo(db), geo);
   return {
     staff: createStaffService(db),
+    reviews: createReviewsService(db),
     geo,
     content: createContentService(createContentRepo(db), geo, estates, deps.plays),
     overseas: createOverseasService(createOverseasRepo(db), geo),

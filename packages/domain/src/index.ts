@@ -71,4 +71,5 @@ export * from './tools/loan-rates.ts';
 export * from './tools/mortgage.ts';
 export * from './tools/credit.ts';
 export * from './api/loans.ts';
+export * from './api/reviews.ts';
 export * from './community.ts';

@@ -92,6 +92,14 @@ import type {
 } from './api/new-houses.ts';
 import type { QuotationBody, QuotationDetailBody, QuotationDetailQuery, QuotationQuery } from './api/quotation.ts';
 import type {
+  NoteListBody,
+  NoteListQuery,
+  ReviewDetailBody,
+  ReviewListBody,
+  ReviewListQuery,
+  ReviewSummary,
+} from './api/reviews.ts';
+import type {
   BargainListBody,
   BargainListQuery,
   FindDistrictBody,
@@ -306,7 +314,18 @@ export interface ValuationWarmup {
   warm(cityId: number): void;
 }
 
+/** 小区点评 and 看房笔记 (issue 17): the public reads a page loader makes; null for an unknown estate or city. */
+export interface ReviewsService {
+  /** The estate page's score block: one review_summary row. */
+  summary(estateId: number): Promise<ReviewSummary>;
+  list(query: ReviewListQuery): Promise<ReviewListBody | null>;
+  detail(id: number, page: number): Promise<ReviewDetailBody | null>;
+  /** Viewing notes; `full` for a signed-in viewer (else previews of NOTE_PREVIEW_CHARS). */
+  notes(query: NoteListQuery, viewer: { userId: number } | null): Promise<NoteListBody | null>;
+}
+
 export interface Services {
+  reviews: ReviewsService;
   /** Set by the server app (absent in tests that build the services alone). */
   valuation?: ValuationWarmup;
   staff: StaffService;
