@@ -391,3 +391,43 @@ describe('house/basic-info/notes', () => {
     );
   });
 });
+
+describe('the seeded reviews and notes', () => {
+  it('agree with the estates: tags, traffic scores, summaries, dates', async () => {
+    const [{ n } = { n: 0 }] = await q<{ n: number }>(
+      `SELECT count(*)::int AS n FROM review WHERE user_id >= 1000000000`,
+    );
+    expect(n).toBeGreaterThan(50);
+    // '近地铁' only where the estate has the tag; '房龄老' only before 2000
+    const wrong = await q<{ id: number }>(
+      `SELECT r.id FROM review r JOIN estate e ON e.id = r.estate_id
+        WHERE r.user_id >= 1000000000
+          AND ((r.tags ? '近地铁' AND NOT ('近地铁' = ANY(e.tags)))
+            OR (r.tags ? '房龄老' AND NOT (e.build_year < 2000)))`,
+    );
+    expect(wrong).toEqual([]);
+    // every seeded summary is what recomputing from the rows gives
+    const off = await q<{ estate_id: number }>(
+      `SELECT s.estate_id FROM review_summary s
+         JOIN (SELECT estate_id, count(*)::int AS c, sum(overall)::int AS o, sum(traffic)::int AS t
+                 FROM review WHERE status = 'visible' GROUP BY estate_id) r ON r.estate_id = s.estate_id
+        WHERE s.count <> r.c OR s.overall_sum <> r.o OR s.traffic_sum <> r.t`,
+    );
+    expect(off).toEqual([]);
+    // notes: viewed before today, agents' notes by an agent of the estate
+    const notes = await q<{ bad: number }>(
+      `SELECT count(*)::int AS bad FROM viewing_note v
+        WHERE v.viewed_at > current_date
+           OR (v.author_type = 'agent' AND NOT EXISTS
+                (SELECT 1 FROM agent_estate ae WHERE ae.agent_id = v.agent_id AND ae.estate_id = v.estate_id))`,
+    );
+    expect(notes[0]!.bad).toBe(0);
+    // a review body names only the estate's own station
+    const [sample] = await q<{ body: string; station: string | null }>(
+      `SELECT r.body, s.name AS station FROM review r JOIN estate e ON e.id = r.estate_id
+         LEFT JOIN metro_station s ON s.id = e.nearest_station_id
+        WHERE r.user_id >= 1000000000 AND r.body LIKE '%站%' LIMIT 1`,
+    );
+    if (sample?.station) expect(sample.body).toContain(sample.station);
+  });
+});
