@@ -25,14 +25,26 @@ function highlightsOf(rng: Rng, e: CommunityEstate): Record<string, Grade> {
 
 function bodyOf(rng: Rng, e: CommunityEstate, h: Record<string, Grade>, agent: boolean): string {
   const parts: string[] = [];
-  const rooms = rng.pick(['两室一厅', '三室两厅', '两室两厅', '三室一厅']);
-  parts.push(agent ? `今天带客户看了${e.name}一套${rooms}。` : `周末去${e.name}看了一套${rooms}。`);
+  const rooms = rng.pick(['一室一厅', '两室一厅', '三室两厅', '两室两厅', '三室一厅', '四室两厅']);
+  const floor = rng.pick(['低楼层', '中间楼层', '高楼层']);
+  parts.push(
+    agent
+      ? rng.pick([`今天带客户看了${e.name}一套${floor}的${rooms}。`, `陪客户实勘${e.name}，看的是${floor}${rooms}。`])
+      : rng.pick([`周末去${e.name}看了一套${floor}的${rooms}。`, `下班后约了中介看${e.name}的${rooms}，${floor}。`]),
+  );
   parts.push(
     h.daylight === '好'
-      ? '南北通透，客厅和主卧采光都很好。'
+      ? rng.pick(['南北通透，客厅和主卧采光都很好。', '客厅朝南，下午阳光能照进来，采光很好。'])
       : h.daylight === '中'
-        ? '采光一般，下午客厅光线会暗一些。'
-        : '楼间距偏小，低楼层采光比较差。',
+        ? rng.pick(['采光一般，下午客厅光线会暗一些。', '卧室朝东，只有上午有太阳。'])
+        : '楼间距偏小，采光比较差，白天也要开灯。',
+  );
+  parts.push(
+    h.layout === '好'
+      ? rng.pick(['户型方正，动静分区合理。', '户型方正，几乎没有浪费的面积。'])
+      : h.layout === '中'
+        ? rng.pick(['户型中规中矩，过道稍长。', '客厅偏小，餐厅和客厅连在一起。'])
+        : '户型有些不规则，卫生间是暗卫。',
   );
   if (e.station) {
     parts.push(`到${e.station.line}${e.station.name}站约${e.station.distanceM}米，`);

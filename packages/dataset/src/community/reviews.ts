@@ -110,7 +110,13 @@ function bodyOf(rng: Rng, e: CommunityEstate, f: Facts, s: ReturnType<typeof sco
     );
   }
   if (e.buildYear !== null) {
-    parts.push(f.old ? `${e.buildYear}年的老小区，楼龄偏老，外立面有些旧了。` : `${e.buildYear}年建成，房子还比较新。`);
+    parts.push(
+      f.old
+        ? `${e.buildYear}年的老小区，楼龄偏老，外立面有些旧了。`
+        : e.buildYear >= 2015
+          ? `${e.buildYear}年建成，房子还比较新。`
+          : `${e.buildYear}年建成，楼龄不算老，保养得还可以。`,
+    );
   }
   if (f.parkingHard) parts.push('车位比较紧张，晚上回来经常找不到位置。');
   else if (f.parkingEasy && rng.chance(0.5)) parts.push('车位充足，停车不用愁。');

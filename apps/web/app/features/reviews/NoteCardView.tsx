@@ -101,7 +101,7 @@ export function NoteCardView({
             看的房源：{note.listing.title} ›
           </Link>
         ) : (
-          <span />
+          <span className="review-card__time" />
         )}
         <Link className="review-card__action" to={`/inform?targetType=note&targetId=${note.id}`}>
           举报
