@@ -2,6 +2,7 @@
 // add edits it), the summary recomputed on add/edit/delete, delete only one's own, idempotent likes with counts in
 // step, replies, the owner relation, sensitive words (block and flag), the posting rate limit, and viewing notes
 // truncated for visitors (cached) and in full for a signed-in viewer (no-store).
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COMMUNITY_MESSAGES,
@@ -14,7 +15,15 @@ import {
   type ReviewListBody,
   type ReviewMineBody,
 } from '@fjt/domain';
-import { expectFail, expectPersonalFail, personalBody, seededApp, signInAs, type SignedIn } from '../../testing.ts';
+import {
+  expectFail,
+  expectPersonalFail,
+  personalBody,
+  postMultipart,
+  seededApp,
+  signInAs,
+  type SignedIn,
+} from '../../testing.ts';
 
 const seeded = seededApp();
 const API = '/rabbit/v1';
@@ -59,10 +68,10 @@ beforeAll(async () => {
   estates = (
     await q<{ id: number }>(
       `SELECT id FROM estate e WHERE city_id = 605 AND NOT EXISTS (SELECT 1 FROM review r WHERE r.estate_id = e.id)
-        ORDER BY id LIMIT 12`,
+        ORDER BY id LIMIT 14`,
     )
   ).map((r) => r.id);
-  expect(estates.length).toBeGreaterThanOrEqual(8);
+  expect(estates.length).toBeGreaterThanOrEqual(9);
 });
 
 describe('comment/add', () => {
@@ -205,6 +214,32 @@ describe('comment/add', () => {
       flagged.review.id,
     ]);
     expect(row).toEqual({ flagged: true, status: 'visible' });
+  });
+
+  it("keeps my uploaded pictures, refuses another user's", async () => {
+    const e = estates[8]!;
+    const author = await poster();
+    const other = await poster();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: { r: 9, g: 99, b: 199 } } })
+      .png()
+      .toBuffer();
+    const up = await postMultipart(seeded.app, `${API}/upload/image?purpose=review`, png, {
+      headers: { token: author.token },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const url = (up.json() as { body: { url: string } }).body.url;
+    expectPersonalFail(
+      await post(other, 'comment/add', review(e, { images: [url] })),
+      400,
+      COMMUNITY_MESSAGES.imageNotYours,
+    );
+    expectPersonalFail(
+      await post(author, 'comment/add', review(e, { images: [url, url, url, url] })),
+      400,
+      COMMUNITY_MESSAGES.tooManyImages,
+    );
+    const added = personalBody<ReviewAddBody>(await post(author, 'comment/add', review(e, { images: [url] })));
+    expect(added.review.images).toEqual([url]);
   });
 
   it('stores script and markup as plain text', async () => {

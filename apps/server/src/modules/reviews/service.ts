@@ -30,7 +30,7 @@ import {
   type LikeBody,
 } from '@fjt/domain';
 import type { PostingGuard } from '../community/guard.ts';
-import { postImages } from './images.ts';
+import { ownedImages } from '../uploads/service.ts';
 import { recomputeReviewSummary } from './summary.ts';
 
 const { review, reviewReply, reviewSummary, communityLike, viewingNote, users, estate, agent, listing } = schema;
@@ -492,7 +492,7 @@ export function createReviewsWriter(deps: {
       }
       const checked = await guard.check(userId, 'review', { body: input.body });
       return guarded(userId, async () => {
-        const images = await postImages(db, userId, input.images);
+        const images = await ownedImages(db, userId, input.images);
         return inTransaction(async (tx) => {
           const values = {
             overall: input.overall,
@@ -685,7 +685,7 @@ export function createReviewsWriter(deps: {
       if (viewedAt < chinaDay(now() - 365 * 86_400_000)) throw ApiError.badRequest('看房日期须在一年以内');
       const checked = await guard.check(userId, 'note', { title: input.title, body: input.body });
       return guarded(userId, async () => {
-        const images = await postImages(db, userId, input.images);
+        const images = await ownedImages(db, userId, input.images);
         const [row] = await db
           .insert(viewingNote)
           .values({
