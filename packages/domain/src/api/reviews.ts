@@ -159,7 +159,7 @@ export const reviewAddInput = z.object({
     .transform((t) => [...new Set(t)]),
   body: postText(REVIEW_BODY_MIN, REVIEW_BODY_MAX, REVIEW_MESSAGES.bodyShort, REVIEW_MESSAGES.bodyLong),
   images,
-  relation: z.enum(['owner', 'tenant', 'visitor'], { message: 'relation 格式不正确' }).default('visitor'),
+  relation: z.enum(['owner', 'tenant', 'visitor'], { message: '身份选择无效' }).default('visitor'),
 });
 export type ReviewAddInput = z.infer<typeof reviewAddInput>;
 
