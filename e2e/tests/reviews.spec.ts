@@ -103,6 +103,12 @@ test.describe('小区点评', () => {
     await hydrated(page, `/605/house-comments/${ids[1]}`);
     await page.getByTestId('write-review').click();
     await expect(page).toHaveURL(/\/login\?redirect=/);
+    const back = decodeURIComponent(new URL(page.url()).searchParams.get('redirect')!);
+    expect(back).toBe(`/605/house-comments/${ids[1]}?write=1`);
+    await signInToPost(page);
+    await hydrated(page, back);
+    await expect(page.getByTestId('review-composer')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/605/house-comments/${ids[1]}$`));
   });
 
   test('markup in a review renders as inert text', async ({ page }) => {
@@ -164,6 +170,30 @@ test.describe('看房笔记', () => {
     expect(full.length).toBeGreaterThan(preview.length - 1);
     expect(full.endsWith('…')).toBe(false);
     await page.screenshot({ path: shot('notes-signed-in') });
+  });
+
+  test('a signed-in buyer writes a note on an estate', async ({ page }) => {
+    const ids = await estates(page.request);
+    const estateId = ids[3] ?? ids[0]!;
+    await signInToPost(page);
+    await hydrated(page, `/605/house-note/${estateId}`);
+    await page.getByTestId('write-note').click();
+    const sheet = page.getByTestId('note-composer');
+    await expect(sheet).toBeVisible();
+    await sheet.getByTestId('note-title-input').fill('周六下午看房');
+    await sheet.getByRole('radiogroup', { name: '采光' }).getByRole('radio', { name: '好' }).click();
+    await sheet.getByRole('radiogroup', { name: '噪音' }).getByRole('radio', { name: '中' }).click();
+    const text = '两室朝南，客厅很亮；临街一侧白天有车声，关窗后还好。小区里老人和小孩很多，氛围不错。';
+    await sheet.getByTestId('note-body-input').fill(text);
+    await page.screenshot({ path: shot('notes-composer') });
+    await sheet.getByTestId('note-submit').click();
+    await expect(sheet).toBeHidden();
+    const mine = page.getByTestId('note-card').first();
+    await expect(mine).toContainText('周六下午看房');
+    await expect(mine.getByTestId('note-body')).toHaveText(text);
+    await expect(mine).toContainText('采光好');
+    await expect(mine).toContainText('购房者');
+    await page.screenshot({ path: shot('notes-written') });
   });
 
   test('the city’s latest notes, and one note expanded by ?noteId', async ({ page }) => {

@@ -38,7 +38,14 @@ export function ReviewComposer({
 }) {
   return (
     <LeadSheet visible={visible} onClose={onClose} title={mine ? '修改点评' : '写点评'} testId="review-composer">
-      <ComposerForm estateId={estateId} mine={mine} ownerVerified={ownerVerified} onDone={onDone} />
+      {/* remounted when my review arrives after the sheet opened, so it is prefilled */}
+      <ComposerForm
+        key={`${mine?.id ?? 'new'}:${ownerVerified}`}
+        estateId={estateId}
+        mine={mine}
+        ownerVerified={ownerVerified}
+        onDone={onDone}
+      />
     </LeadSheet>
   );
 }

@@ -63,6 +63,7 @@ export default function HouseCommentsPage({ loaderData }: Route.ComponentProps) 
   const location = useLocation();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
+  // what is mine (null until comment/mine answers; 写点评 waits for it so an edit is prefilled)
   const [mine, setMine] = useState<ReviewMineBody | null>(null);
   const [likes, setLikes] = useState<Record<number, { liked: boolean; likeCount: number }>>({});
   const [composing, setComposing] = useState(false);
@@ -102,7 +103,12 @@ export default function HouseCommentsPage({ loaderData }: Route.ComponentProps) 
       back.set('write', '1');
       return void navigate(loginHref(`${location.pathname}?${back}`));
     }
-    setComposing(true);
+    if (mine) return setComposing(true);
+    void mineOf(estate.id).then((res) => {
+      if (!res.body) return showToast(res.errMsg || '网络异常，请重试');
+      setMine(res.body);
+      setComposing(true);
+    });
   };
 
   const likedOf = (r: ReviewCard) =>

@@ -21,6 +21,7 @@ import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { callApi, loginHref, useViewer } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast.ts';
 import { NoteCardView } from '../../features/reviews/NoteCardView.tsx';
+import { NoteComposer } from '../../features/reviews/NoteComposer.tsx';
 import { likeNote } from '../../features/reviews/api.ts';
 import '../../features/reviews/reviews.css';
 
@@ -72,6 +73,7 @@ export default function HouseNotePage({ loaderData }: Route.ComponentProps) {
   const [body, setBody] = useState<NoteListBody>(loaderData);
   const [items, setItems] = useState<NoteCard[]>(loaderData.list);
   const [likes, setLikes] = useState<Record<number, { liked: boolean; likeCount: number }>>({});
+  const [composing, setComposing] = useState(false);
   const base = { estateId: estate?.id, cityId, noteId };
 
   // the loader's previews first; a signed-in viewer's full text replaces them
@@ -124,6 +126,17 @@ export default function HouseNotePage({ loaderData }: Route.ComponentProps) {
     );
   };
 
+  const write = () => {
+    if (viewer.status !== 'user') return void navigate(loginHref(here));
+    setComposing(true);
+  };
+  const written = (note: NoteCard) => {
+    setComposing(false);
+    showToast('笔记已发布');
+    setItems((prev) => [note, ...prev.filter((n) => n.id !== note.id)]);
+    setBody((b) => ({ ...b, total: b.total + 1 }));
+  };
+
   const list = items.filter((n) => n.id !== body.focus?.id);
   return (
     <main className="rv-page rv-page--notes">
@@ -161,9 +174,9 @@ export default function HouseNotePage({ loaderData }: Route.ComponentProps) {
             hint={estate ? '还没有人写过这个小区的看房笔记' : undefined}
             action={
               estate ? (
-                <Link className="btn btn-primary" to={`/${cityId}/house-comments/${estate.id}`}>
-                  看看小区点评
-                </Link>
+                <button type="button" className="btn btn-primary" onClick={write}>
+                  写笔记
+                </button>
               ) : (
                 <Link className="btn btn-primary" to={`/${cityId}`}>
                   回到首页
@@ -180,6 +193,19 @@ export default function HouseNotePage({ loaderData }: Route.ComponentProps) {
         )}
         {items.length > 0 ? <InfiniteScroll loadMore={loadMore} hasMore={items.length < body.total} /> : null}
       </PullToRefresh>
+      {estate ? (
+        <>
+          <div className="bottom-bar">
+            <Link className="btn rv-bar__other" to={`/${cityId}/house-comments/${estate.id}`}>
+              小区点评
+            </Link>
+            <button type="button" className="btn btn-primary rv-bar__write" onClick={write} data-testid="write-note">
+              写笔记
+            </button>
+          </div>
+          <NoteComposer visible={composing} onClose={() => setComposing(false)} estateId={estate.id} onDone={written} />
+        </>
+      ) : null}
     </main>
   );
 }
