@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn, signInToPost } from '../support/login.ts';
 import { shot } from '../support/screenshots.ts';
+import { smallTapTargets } from '../support/tap-targets.ts';
 
 interface Envelope<T> {
   resultCode: number;
@@ -208,4 +209,18 @@ test.describe('看房笔记', () => {
     await hydrated(page, `${href}?noteId=${id}`);
     await expect(page.getByTestId('note-focus')).toHaveAttribute('data-note-id', id!);
   });
+});
+
+test('tap targets of the reviews and notes pages are at least 44 × 44', async ({ page }) => {
+  const ids = await estates(page.request);
+  const list = await api<{ list: { id: number }[] }>(page.request, `comment/list?estateId=${ids[0]}`);
+  for (const path of [
+    `/605/house-comments/${ids[0]}`,
+    `/605/house-comments/${ids[0]}/${list.list[0]!.id}`,
+    `/605/house-note/${ids[0]}`,
+    '/605/house-note',
+  ]) {
+    await hydrated(page, path);
+    expect(await smallTapTargets(page), path).toEqual([]);
+  }
 });
