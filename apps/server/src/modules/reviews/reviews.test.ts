@@ -117,6 +117,36 @@ describe('comment/add', () => {
     expect((await listOf(e)).total).toBe(0);
   });
 
+  it('refuses a banned user, and replies or likes on a deleted review', async () => {
+    const e = estates[9]!;
+    const banned = await poster();
+    await q(`INSERT INTO user_ban (user_id, reason, banned_by) VALUES ($1, 'spam', 1)`, [banned.id]);
+    expectPersonalFail(await post(banned, 'comment/add', review(e)), 403, COMMUNITY_MESSAGES.banned);
+    expectPersonalFail(
+      await post(banned, 'house/basic-info/notes/add', {
+        estateId: e,
+        title: '看房记录',
+        body: '采光不错，小区环境安静，值得一看。',
+      }),
+      403,
+      COMMUNITY_MESSAGES.banned,
+    );
+    const author = await poster();
+    const other = await poster();
+    const { review: r } = personalBody<ReviewAddBody>(await post(author, 'comment/add', review(e)));
+    personalBody(await post(author, 'comment/delete', { targetType: 'review', id: r.id }));
+    expectPersonalFail(
+      await post(other, 'comment/reply', { reviewId: r.id, body: '请问停车方便吗？' }),
+      404,
+      COMMUNITY_MESSAGES.notFound,
+    );
+    expectPersonalFail(
+      await post(other, 'comment/like', { targetType: 'review', id: r.id, like: true }),
+      404,
+      COMMUNITY_MESSAGES.notFound,
+    );
+  });
+
   it('refuses a new account (cool-down)', async () => {
     const fresh = await signInAs(seeded.app);
     expectPersonalFail(await post(fresh, 'comment/add', review(estates[0]!)), 403, COMMUNITY_MESSAGES.newAccount);
