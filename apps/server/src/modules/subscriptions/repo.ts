@@ -5,7 +5,6 @@ import { isoText, queryPage, queryRows, sql, type Database, type SQL } from '@fj
 import { ARTICLE_COLUMNS, type FavoriteTarget, type SubscriptionTarget } from '@fjt/domain';
 import { estateFiguresColumns, estateFiguresJoins, type EstateFiguresSqlRow } from '../../lib/estate-figures.ts';
 
-
 export interface EstateFiguresRow extends EstateFiguresSqlRow {
   recordId: number;
   muted: boolean;

@@ -186,7 +186,9 @@ describe('the monthly write-ups', () => {
       `SELECT title, html FROM article WHERE slug = $1`,
       [marketSlug(CITY, district!.id, month)],
     );
-    expect(written!.title).toContain(`杭州${district!.name}${monthTitle(month)}二手房行情：挂牌均价${formatMoney(district!.listing_avg)}元/㎡`);
+    expect(written!.title).toContain(
+      `杭州${district!.name}${monthTitle(month)}二手房行情：挂牌均价${formatMoney(district!.listing_avg)}元/㎡`,
+    );
     expect(written!.html).toContain('领涨板块');
   });
 
@@ -254,9 +256,7 @@ describe('POST content/list with an article column', () => {
       'page',
     );
     expect(await rejected({ method: 'POST', url, payload: { cityId: 'x', type: 'guide' } })).toContain('cityId');
-    expect(await rejected({ method: 'POST', url, payload: { cityId: 999999, type: 'guide' } }, 404)).toBe(
-      '城市不存在',
-    );
+    expect(await rejected({ method: 'POST', url, payload: { cityId: 999999, type: 'guide' } }, 404)).toBe('城市不存在');
   });
 });
 
@@ -289,7 +289,9 @@ describe('content/article', () => {
     expect(await rejected({ method: 'GET', url: '/rabbit/v1/content/article' })).toContain('id');
     expect(await rejected({ method: 'GET', url: '/rabbit/v1/content/article?id=abc' })).toContain('id');
     expect(await rejected({ method: 'GET', url: '/rabbit/v1/content/article?id=99999999' }, 404)).toBe('文章不存在');
-    const [row] = await seeded.database.sql.query<{ id: number }>(`SELECT id FROM article WHERE kind = 'editorial' LIMIT 1`);
+    const [row] = await seeded.database.sql.query<{ id: number }>(
+      `SELECT id FROM article WHERE kind = 'editorial' LIMIT 1`,
+    );
     await seeded.database.sql.query(`UPDATE article SET status = 'hidden' WHERE id = $1`, [row!.id]);
     try {
       expect(await rejected({ method: 'GET', url: `/rabbit/v1/content/article?id=${row!.id}` }, 404)).toBe(

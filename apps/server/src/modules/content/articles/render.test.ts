@@ -60,9 +60,7 @@ describe('renderArticleMarkdown', () => {
     expect(html).toContain('<strong>第二</strong>');
     expect(html).toContain('<em>第三</em>');
     expect(html).toContain('<blockquote>');
-    expect(html).toContain(
-      '<a href="https://example.com/a?b=1" rel="noopener nofollow" target="_blank">房价通</a>',
-    );
+    expect(html).toContain('<a href="https://example.com/a?b=1" rel="noopener nofollow" target="_blank">房价通</a>');
     expect(html).toContain('<a href="/605/home-list/more-article" rel="noopener nofollow">站内</a>');
     expect(html).toMatch(/<img src="https:\/\/img\.example\.com\/p\.png" alt="户型图" loading="lazy" title="标题" \/>/);
     expect(html).toContain('<table>');

@@ -21,4 +21,3 @@ export async function syncArticles(db: Database, { dir = ARTICLES_DIR } = {}): P
   const market = await syncMarketArticles(db);
   return { editorial, market, ms: Math.round(performance.now() - started) };
 }
-
