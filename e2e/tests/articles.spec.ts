@@ -72,6 +72,8 @@ test.describe('/{city}/home-list/more-article 文章', () => {
     await expect(page.getByTestId('article-estate').first()).toBeVisible();
     await expect(page.getByRole('region', { name: '相关文章' }).getByTestId('article-card').first()).toBeVisible();
     await page.screenshot({ path: shot('article-market'), fullPage: true });
+    await page.screenshot({ path: shot('article-market-top') });
+    await page.getByRole('region', { name: '文中小区' }).screenshot({ path: shot('article-market-estates') });
 
     const [guide] = (await list(request, 'guide')).list;
     await page.goto(`/605/article/${guide!.id}`);
@@ -84,7 +86,7 @@ test.describe('/{city}/home-list/more-article 文章', () => {
     checkDialogs();
   });
 
-  test('a signed-in user follows a column and finds it under 关注专栏', async ({ page }) => {
+  test('a signed-in user follows a column and finds it under 关注专栏', async ({ page, request }) => {
     await signIn(page);
     await page.goto('/605/home-list/more-article?tab=market');
     const follow = page.getByTestId('column-follow');
@@ -99,7 +101,7 @@ test.describe('/{city}/home-list/more-article 文章', () => {
     expect(followed).toEqual([expect.objectContaining({ targetId: 2, name: '月度行情' })]);
 
     // the article page's bar shows the same state, and unfollows
-    const [writeUp] = (await list(page.request, 'market')).list;
+    const [writeUp] = (await list(request, 'market')).list;
     await page.goto(`/605/article/${writeUp!.id}`);
     const barFollow = page.getByTestId('article-follow');
     await expect(barFollow).toHaveAttribute('data-follow', 'on');
@@ -117,6 +119,7 @@ test.describe('/{city}/home-list/more-article 文章', () => {
     await page.goto('/605');
     const block = page.getByTestId('home-articles');
     await expect(block.getByTestId('article-card')).toHaveCount(3);
+    await block.screenshot({ path: shot('home-articles') });
     await block.getByRole('link', { name: '更多文章' }).click();
     await expect(page).toHaveURL(/\/605\/home-list\/more-article\?tab=market$/);
   });

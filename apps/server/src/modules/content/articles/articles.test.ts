@@ -170,6 +170,14 @@ describe('the monthly write-ups', () => {
     expect(row!.html).toContain(`<td>${formatMoney(now.listing_avg)}元/㎡</td>`);
     // the six months' table
     for (const m of marketMonths(month)) expect(row!.html).toContain(`<td>${monthTitle(m)}</td>`);
+    // the most traded estate of the month is named, and shown as a card
+    const [busiest] = await seeded.database.sql.query<{ id: number; name: string; deal_count: number }>(
+      `SELECT e.id, e.name, s.deal_count FROM price_series s JOIN estate e ON e.id = s.target_id
+       WHERE s.level = 'estate' AND s.city_id = $1 AND s.month = $2::date
+       ORDER BY s.deal_count DESC, s.listing_count DESC, s.target_id LIMIT 1`,
+      [CITY, `${month}-01`],
+    );
+    expect(row!.html).toContain(`${busiest!.name}（${busiest!.deal_count}套）`);
 
     const body = await list({ cityId: CITY, type: 'market' });
     const card = body.list.find((a) => a.id === row!.id)!;

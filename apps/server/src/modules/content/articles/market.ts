@@ -1,7 +1,7 @@
 // 月度行情 (issue 17): a write-up of each city and each of its districts for the newest month of the price series,
 // plus the city's five months before it (so the 行情 column has a history), generated from price_series at start.
-// Idempotent by slug market-{cityId}-{districtId|all}-{month}: a city whose write-ups all exist is skipped after
-// one query for all cities; a city with one missing is computed in one pass (four queries) and its rows upserted,
+// Idempotent by slug market-{cityId}-{districtId|all}-{month}: a city whose write-ups all exist (written by this
+// MARKET_VERSION) is skipped after one query for all cities; a city with one missing is computed in one pass (four queries) and its rows upserted,
 // rewritten only when their figures changed. Every name and figure goes into the HTML through escapeHtml.
 import { createHash } from 'node:crypto';
 import { queryRows, sql, type Database } from '@fjt/db';
@@ -20,6 +20,9 @@ import { escapeHtml, sanitizeArticleHtml } from './render.ts';
 /** Months of the city's write-ups: the newest and this many before it. */
 export const MARKET_HISTORY_MONTHS = 5;
 export const MARKET_AUTHOR = '房价通数据组';
+/** Bumped when the write-ups' wording or layout changes, so every one is written again once. */
+export const MARKET_VERSION = 1;
+const HASH_PREFIX = `m${MARKET_VERSION}:`;
 const PLATES_SHOWN = 3;
 const ESTATES_NAMED = 3;
 
@@ -131,7 +134,19 @@ export interface CityData {
   /** Plates' series, the month and the one before. */
   plateSeries: PlateRow[];
   /** Estates with the most deals: per month (city-wide, districtId null) and per district of the newest month. */
-  topEstates: { month: string; districtId: number | null; estateId: number }[];
+  topEstates: { month: string; districtId: number | null; estateId: number; name: string; dealCount: number }[];
+}
+
+/** The paragraph naming the most traded estates (shown as cards under the article). */
+function busiestEstates(data: CityData, month: string, districtId: number | null): { ids: number[]; html: string } {
+  const top = data.topEstates.filter((e) => e.month === month && e.districtId === districtId).slice(0, ESTATES_NAMED);
+  if (top.length === 0) return { ids: [], html: '' };
+  return {
+    ids: top.map((e) => e.estateId),
+    html:
+      h2('成交活跃小区') +
+      p(`${monthTitle(month)}成交最多的小区：${top.map((e) => `${e.name}（${e.dealCount}套）`).join('、')}。`),
+  };
 }
 
 function hashOf(parts: unknown): string {
@@ -183,6 +198,7 @@ export function cityArticle(data: CityData, month: string): MarketArticle {
     ];
   });
 
+  const estates = busiestEstates(data, month, null);
   const summary = sentence([
     `${monthTitle(month)}${city.name}二手房${headline}`,
     changePhrase('环比', mom),
@@ -217,15 +233,11 @@ export function cityArticle(data: CityData, month: string): MarketArticle {
     note(`区县涨跌排名${minSampleText('district')}。`),
     h2('近6个月走势'),
     table(['月份', '挂牌均价(元/㎡)', '环比', '成交(套)'], history),
+    estates.html,
     h2('数据说明'),
     note(METHOD_NOTE),
   ].join('');
-
-  const estateIds = data.topEstates
-    .filter((e) => e.month === month && e.districtId === null)
-    .map((e) => e.estateId)
-    .slice(0, ESTATES_NAMED);
-  return finish({ cityId: city.id, districtId: null, month, title, summary, html, estateIds });
+  return finish({ cityId: city.id, districtId: null, month, title, summary, html, estateIds: estates.ids });
 }
 
 function minSampleText(level: 'district' | 'plate') {
@@ -280,6 +292,7 @@ export function districtArticle(data: CityData, district: Place): MarketArticle 
     changePhrase('同比', yoy),
     `当月成交${now?.dealCount ?? 0}套`,
   ]);
+  const estates = busiestEstates(data, month, district.id);
   const versus =
     versusCity === null
       ? null
@@ -297,15 +310,11 @@ export function districtArticle(data: CityData, district: Place): MarketArticle 
     h2('领跌板块'),
     falling.length > 0 ? plateTable(falling) : p('本月没有挂牌均价环比下跌的板块（或在售房源太少，不作比较）。'),
     note(`板块涨跌${minSampleText('plate')}。`),
+    estates.html,
     h2('数据说明'),
     note(METHOD_NOTE),
   ].join('');
-
-  const estateIds = data.topEstates
-    .filter((e) => e.month === month && e.districtId === district.id)
-    .map((e) => e.estateId)
-    .slice(0, ESTATES_NAMED);
-  return finish({ cityId: city.id, districtId: district.id, month, title, summary, html, estateIds });
+  return finish({ cityId: city.id, districtId: district.id, month, title, summary, html, estateIds: estates.ids });
 }
 
 function finish(a: Omit<MarketArticle, 'slug' | 'sourceHash' | 'publishedAt'>): MarketArticle {
@@ -315,7 +324,7 @@ function finish(a: Omit<MarketArticle, 'slug' | 'sourceHash' | 'publishedAt'>): 
     ...a,
     html,
     slug: marketSlug(a.cityId, a.districtId, a.month),
-    sourceHash: hashOf([a.title, a.summary, html, a.estateIds]),
+    sourceHash: `${HASH_PREFIX}${hashOf([a.title, a.summary, html, a.estateIds])}`,
     publishedAt: publishedAtOf(a.month),
   };
 }
@@ -349,10 +358,10 @@ async function cityData(db: Database, city: Place, month: string, districts: Pla
           WHERE s.level = 'plate' AND s.city_id = ${city.id} AND s.month BETWEEN ${previous}::date AND ${to}::date`,
     ),
     // the city's most traded estates of each month, and of each district in the newest month
-    queryRows<{ month: string; districtId: number | null; estateId: number }>(
+    queryRows<CityData['topEstates'][number]>(
       db,
       sql`WITH ranked AS (
-            SELECT s.target_id, s.month, e.district_id, s.deal_count,
+            SELECT s.target_id, s.month, e.district_id, e.name, s.deal_count,
               row_number() OVER (PARTITION BY s.month ORDER BY s.deal_count DESC, s.listing_count DESC, s.target_id)
                 AS city_rank,
               row_number() OVER (PARTITION BY s.month, e.district_id
@@ -360,12 +369,13 @@ async function cityData(db: Database, city: Place, month: string, districts: Pla
             FROM price_series s JOIN estate e ON e.id = s.target_id
             WHERE s.level = 'estate' AND s.city_id = ${city.id} AND s.month BETWEEN ${historyFrom}::date AND ${to}::date
               AND s.deal_count > 0)
-          SELECT to_char(month, 'YYYY-MM') AS month, NULL::int AS "districtId", target_id AS "estateId", city_rank AS r
+          SELECT to_char(month, 'YYYY-MM') AS month, NULL::int AS "districtId", target_id AS "estateId", name,
+              deal_count AS "dealCount", city_rank AS r
             FROM ranked WHERE city_rank <= ${ESTATES_NAMED}
           UNION ALL
-          SELECT to_char(month, 'YYYY-MM'), district_id, target_id, district_rank
+          SELECT to_char(month, 'YYYY-MM'), district_id, target_id, name, deal_count, district_rank
             FROM ranked WHERE month = ${to}::date AND district_rank <= ${ESTATES_NAMED}
-          ORDER BY 1, 2, 4`,
+          ORDER BY 1, 2, 6`,
     ),
   ]);
   return { city, month, districts, citySeries, districtSeries, plateSeries, topEstates };
@@ -389,9 +399,13 @@ export async function syncMarketArticles(db: Database): Promise<MarketSync> {
       db,
       sql`SELECT id, city_id AS "cityId", name FROM district ORDER BY city_id, sort_order, id`,
     ),
-    queryRows<{ slug: string }>(db, sql`SELECT slug FROM article WHERE kind = 'market'`),
+    queryRows<{ slug: string; hash: string }>(
+      db,
+      sql`SELECT slug, source_hash AS hash FROM article WHERE kind = 'market'`,
+    ),
   ]);
-  const have = new Set(existing.map((r) => r.slug));
+  // written, and by this version of the generator
+  const have = new Set(existing.filter((r) => r.hash.startsWith(HASH_PREFIX)).map((r) => r.slug));
   const result: MarketSync = { cities: 0, written: 0 };
   for (const city of latest) {
     const own = districts.filter((d) => d.cityId === city.id);
