@@ -66,6 +66,10 @@ export default function MoreArticlePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="articles-page">
+      <h1 className="visually-hidden">
+        {cityName}
+        {info.title}
+      </h1>
       <nav className="articles-tabs" aria-label="专栏">
         {ARTICLE_COLUMN_CODES.map((c) => (
           <Link
