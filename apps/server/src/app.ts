@@ -104,6 +104,8 @@ import { informRoutes } from './modules/inform/routes.ts';
 import { createInformService } from './modules/inform/service.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { createReviewsWriter } from './modules/reviews/service.ts';
 import { imageStoreOf } from './lib/image-store.ts';
 import { createUploads } from './modules/uploads/service.ts';
 import { registerUploadedImages, uploadRoutes } from './modules/uploads/routes.ts';
@@ -401,7 +403,13 @@ export async function buildApp({
   await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
   // the community (issue 17): what every post passes (guard.ts), shared by its routes below
   const community = createCommunity({ db: database.db, redis, now });
-  void community; // the Q&A, review and report routes take it (being built)
+  const reviewsWriter = createReviewsWriter({
+    db: database.db,
+    guard: community.guard,
+    reads: services.reviews,
+    now,
+    changed: (test) => responseCache?.forget(test),
+  });
 
   await app.register(
     async (api) => {
@@ -490,6 +498,7 @@ export async function buildApp({
       await api.register(supportRoutes, {
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
+      await api.register(reviewsRoutes, { reads: services.reviews, writer: reviewsWriter });
       await api.register(uploadRoutes, { uploads, chat: chat.service });
       await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
       await api.register(informRoutes, {

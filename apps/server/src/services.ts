@@ -38,8 +38,11 @@ import { createOverseasRepo } from './modules/overseas/repo.ts';
 import { createOverseasService } from './modules/overseas/service.ts';
 import { createContentRepo } from './modules/content/repo.ts';
 import { createContentService } from './modules/content/service.ts';
+import { createArticlesRepo } from './modules/content/articles/repo.ts';
+import { createArticlesService } from './modules/content/articles/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
 
 export interface ServiceDeps {
   /** Who played which video this hour (Redis when scaled out). */
@@ -68,8 +71,12 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
   const market = createMarketService(createMarketRepo(db), geo);
   return {
     staff: createStaffService(db),
+    reviews: createReviewsService(db),
     geo,
-    content: createContentService(createContentRepo(db), geo, estates, deps.plays),
+    content: {
+      ...createContentService(createContentRepo(db), geo, estates, deps.plays),
+      ...createArticlesService(createArticlesRepo(db), geo),
+    },
     overseas: createOverseasService(createOverseasRepo(db), geo),
     agents: createAgentsService(createAgentsRepo(db)),
     superior: createSuperiorService(db),

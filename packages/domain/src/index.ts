@@ -71,5 +71,6 @@ export * from './tools/loan-rates.ts';
 export * from './tools/mortgage.ts';
 export * from './tools/credit.ts';
 export * from './api/loans.ts';
+export * from './api/reviews.ts';
 export * from './community.ts';
 export * from './api/inform.ts';

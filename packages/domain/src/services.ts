@@ -3,7 +3,15 @@
 import type { OverseasDetail, OverseasListBody } from './api/overseas.ts';
 import type { AgentDetailBody, AgentDetailQuery, AgentListBody, AgentListQuery } from './api/agents.ts';
 import type { SuperiorEstateList, SuperiorListQuery, SuperiorProjectList } from './api/superior.ts';
-import type { ContentListBody, ContentListInput, VideoDetailBody, VideoPlayBody } from './api/content.ts';
+import type {
+  ArticleDetailBody,
+  ArticleListBody,
+  ArticleListInput,
+  ContentListBody,
+  ContentListInput,
+  VideoDetailBody,
+  VideoPlayBody,
+} from './api/content.ts';
 import type {
   AreaReportBody,
   AreaReportQuery,
@@ -91,6 +99,14 @@ import type {
   UpcomingRankQuery,
 } from './api/new-houses.ts';
 import type { QuotationBody, QuotationDetailBody, QuotationDetailQuery, QuotationQuery } from './api/quotation.ts';
+import type {
+  NoteListBody,
+  NoteListQuery,
+  ReviewDetailBody,
+  ReviewListBody,
+  ReviewListQuery,
+  ReviewSummary,
+} from './api/reviews.ts';
 import type {
   BargainListBody,
   BargainListQuery,
@@ -281,8 +297,15 @@ export interface OverseasService {
   list(cityId: number): Promise<OverseasListBody | null>;
 }
 
-/** 看房视频 and, later, the other content of PAGES.md §3.8. */
+/** 看房视频 and 文章 (PAGES.md §3.8). */
 export interface ContentService {
+  /** POST content/list with an article column; null for an unknown city. */
+  articles(input: ArticleListInput): Promise<ArticleListBody | null>;
+  /**
+   * content/article: the article with its estates and related articles (of `cityId` for a nationwide one), counted
+   * as read; null when unknown or not shown.
+   */
+  article(id: number, cityId?: number): Promise<ArticleDetailBody | null>;
   /** POST content/list; null for an unknown city, or an estate outside it. */
   list(input: ContentListInput): Promise<ContentListBody | null>;
   /** content/video/detail: the card and its scenes; null for an unknown video. */
@@ -306,7 +329,18 @@ export interface ValuationWarmup {
   warm(cityId: number): void;
 }
 
+/** 小区点评 and 看房笔记 (issue 17): the public reads a page loader makes; null for an unknown estate or city. */
+export interface ReviewsService {
+  /** The estate page's score block: one review_summary row. */
+  summary(estateId: number): Promise<ReviewSummary>;
+  list(query: ReviewListQuery): Promise<ReviewListBody | null>;
+  detail(id: number, page: number): Promise<ReviewDetailBody | null>;
+  /** Viewing notes; `full` for a signed-in viewer (else previews of NOTE_PREVIEW_CHARS). */
+  notes(query: NoteListQuery, viewer: { userId: number } | null): Promise<NoteListBody | null>;
+}
+
 export interface Services {
+  reviews: ReviewsService;
   /** Set by the server app (absent in tests that build the services alone). */
   valuation?: ValuationWarmup;
   staff: StaffService;

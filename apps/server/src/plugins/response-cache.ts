@@ -36,6 +36,8 @@ export interface ResponseCache {
    * not known to belong to one city (cacheScopeOf).
    */
   clear(cityIds?: readonly number[]): void;
+  /** Forgets the entries whose URL (a page's path and query, or an API's) passes `test` (a post changed them). */
+  forget(test: (url: string) => boolean): void;
   readonly size: number;
   /** Bytes held (the size the LRU bounds), and lookups that found an entry or not since start (/metrics). */
   readonly bytes: number;
@@ -103,6 +105,10 @@ export function createResponseCache({
         const city = cacheScopeOf(key);
         return city === null || changed.has(city);
       });
+      for (const key of drop) lru.delete(key);
+    },
+    forget(test) {
+      const drop = [...lru.keys()].filter((key) => test(key.slice(key.indexOf(' ') + 1)));
       for (const key of drop) lru.delete(key);
     },
     get size() {

@@ -15,6 +15,7 @@ import { BulkLoader } from '../bulk.ts';
 import { hash32, Rng } from '../prng.ts';
 import { residentsOf, type Resident } from './residents.ts';
 import { loadCommunityEstates, type CommunityEstate } from './estates.ts';
+import { reviewsGenerator, notesGenerator } from './review-generators.ts';
 
 export const COMMUNITY_DATASET = 'community';
 const RESIDENTS = 'residents';
@@ -41,6 +42,7 @@ export interface CommunityGenerator {
 
 /** The generators, in load order (qa.ts, reviews.ts, notes.ts add theirs here). */
 export const GENERATORS: CommunityGenerator[] = [];
+GENERATORS.push(reviewsGenerator, notesGenerator);
 
 export interface CommunitySeedResult {
   skipped: boolean;

@@ -111,6 +111,11 @@ describe('posts', () => {
       [estateId, author.id],
     );
     const reviewId = Number(r!.id);
+    const listed = async () => {
+      const res = await get(`comment/list?estateId=${estateId}&sort=new`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { body: { list: { id: number }[] } }).body.list.some((x) => x.id === reviewId);
+    };
     const { recomputeReviewSummary } = await import('../reviews/summary.ts');
     await recomputeReviewSummary(seeded.database.db, estateId);
     const summaryCount = async () =>
@@ -119,6 +124,7 @@ describe('posts', () => {
       );
     const before = await summaryCount();
     expect(before).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toBe(true);
 
     const reporter = await poster();
     const ticket = await report(reporter, 'review', reviewId, 'ad_spam', '引流');
@@ -137,6 +143,8 @@ describe('posts', () => {
     ]);
     expect(hidden).toEqual({ status: 'hidden', flagged: false });
     expect(await summaryCount()).toBe(before - 1);
+    // the estate's public review list no longer shows it
+    expect(await listed()).toBe(false);
     // the public cannot report (or see) it any more; the reporter's ticket is resolved with a notice
     expectFail(await get(`inform/target?targetType=review&targetId=${reviewId}`), 404);
     const [t] = await q<{ status: string }>(`SELECT status FROM inform_ticket WHERE id = $1`, [ticket.id]);
@@ -157,6 +165,7 @@ describe('posts', () => {
       await post('ops/moderation/post', { kind: 'review', id: reviewId, action: 'restore' }, moderator.headers),
     );
     expect(await summaryCount()).toBe(before);
+    expect(await listed()).toBe(true);
 
     // ban for 3 days: the guard refuses the author's posts; unban lifts it
     const ban = personalBody<{ banned: boolean; until: string | null }>(

@@ -9,6 +9,7 @@ import type {
   EstateFacts,
   ListingAnalysisBody,
   ListingListBody,
+  ReviewSummary,
   RoomTypeAnalysisBody,
   TotalPriceAnalysisBody,
 } from '@fjt/domain';
@@ -39,4 +40,6 @@ export interface EstatePageData {
   agentCount: number;
   around: AroundEstate[] | null;
   dataSource: AnalysisDataSourceBody | null;
+  /** 小区点评's scores (one review_summary row); null when the read failed. */
+  reviews: ReviewSummary | null;
 }

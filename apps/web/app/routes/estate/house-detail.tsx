@@ -36,6 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     dataSource,
     agents,
     around,
+    reviews,
   ] = await Promise.all([
     orNull(estates.general(estateId)),
     orNull(estates.facts(estateId)),
@@ -50,6 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     orNull(estates.analysisDataSource(estateId)),
     orNull(estates.agents({ type: 8, cityId, houseId: estateId })),
     orNull(estates.around({ houseId: estateId, size: AROUND_SIZE })),
+    context.services.reviews.summary(estateId).catch(() => null),
   ]);
 
   return {
@@ -72,6 +74,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     agentCount: agents?.agents.length ?? 0,
     around: around?.list.length ? around.list : null,
     dataSource,
+    reviews,
   };
 }
 

@@ -6,6 +6,7 @@ import { BuildingBlock, RoomTypeBlock, TotalPriceBlock } from './AnalysisBlocks.
 import { DealsBlock } from './DealsBlock.tsx';
 import { FactsGrid } from './FactsGrid.tsx';
 import { ListingsBlock } from './ListingsBlock.tsx';
+import { ReviewScoreBlock } from './ReviewScoreBlock.tsx';
 
 export function BelowFold(props: EstatePageData) {
   const { cityId, basic } = props;
@@ -22,6 +23,7 @@ export function BelowFold(props: EstatePageData) {
       {props.agents ? (
         <AgentsBlock cityId={cityId} estateId={basic.id} agents={props.agents} total={props.agentCount} />
       ) : null}
+      {props.reviews ? <ReviewScoreBlock cityId={cityId} estateId={basic.id} summary={props.reviews} /> : null}
       <CommunityLinks cityId={cityId} estateId={basic.id} onRentCount={basic.onRentCount} />
       {props.around ? <AroundBlock cityId={cityId} around={props.around} /> : null}
       {props.dataSource ? <DataSourceBlock source={props.dataSource} /> : null}
