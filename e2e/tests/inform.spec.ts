@@ -5,7 +5,7 @@
 // report pages without a target, an unknown target, and a visitor sent to login and back with the choice kept.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
-import { signIn, signInToPost } from '../support/login.ts';
+import { OPS_STATE, freshPhone, signIn, signInToPost } from '../support/login.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -175,4 +175,82 @@ test('the report pages without a target, with an unknown one, and for a visitor'
   await page.waitForURL(/\/login\?redirect=/);
   const redirect = new URL(page.url()).searchParams.get('redirect');
   expect(redirect).toBe(`/inform/detail?targetType=estate&targetId=${estate.id}&reason=wrong_estate_facts`);
+});
+
+test('a reported review enters 待审内容, shown inert; the moderator hides it and it leaves the estate’s reviews', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  // a moderator of this test's own: the demo ops user grants the role to a fresh phone
+  const modPhone = freshPhone();
+  const ops = await browser.newContext({ storageState: OPS_STATE });
+  const granted = await ops.request.post('/rabbit/v1/ops/staff/grant', {
+    data: { mobile: modPhone, role: 'moderator' },
+    headers: { origin },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  await ops.close();
+
+  // an author writes a review with markup in it
+  const author = await phone(browser);
+  await author.page.goto('/helper');
+  await signInToPost(author.page);
+  const hot = await author.page.request.get('/rabbit/v1/search/hot?cityId=605');
+  const estates = ((await hot.json()) as { body: { list: { kind: string; id: number }[] } }).body.list.filter(
+    (h) => h.kind === 'estate',
+  );
+  const estateId = estates[estates.length - 1]!.id;
+  const added = await author.page.request.post('/rabbit/v1/comment/add', {
+    data: {
+      estateId,
+      overall: 4,
+      traffic: 4,
+      amenities: 4,
+      property: 4,
+      environment: 4,
+      body: `${XSS} 小区环境不错，绿化很好`,
+    },
+    headers: { origin },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const reviewId = ((await added.json()) as { body: { review: { id: number } } }).body.review.id;
+  await author.context.close();
+
+  // someone reports it
+  const reporter = await phone(browser);
+  await reporter.page.goto('/helper');
+  await signInToPost(reporter.page);
+  await reporter.page.goto(`/inform?targetType=review&targetId=${reviewId}`);
+  await expect(reporter.page.getByRole('heading', { name: '请选择举报原因' })).toBeVisible();
+  await expect(reporter.page.getByTestId('inform-target')).toContainText('<script>alert(1)</script>');
+  await reporter.page.getByRole('radio', { name: '广告/引流' }).check();
+  await reporter.page.getByTestId('inform-next').click();
+  await reporter.page.getByTestId('inform-submit').click();
+  await reporter.page.waitForURL(/\/inform\/succee\?ticketNo=JC\d{14}$/);
+
+  // the moderator's queue
+  const mod = await phone(browser);
+  await mod.page.goto('/helper');
+  await signIn(mod.page, modPhone);
+  await mod.page.goto('/ops/moderation?tab=posts');
+  const card = mod.page.getByTestId(`mod-post-review-${reviewId}`);
+  await expect(card).toContainText('用户举报：广告/引流');
+  await expect(card.getByTestId('mod-post-body')).toContainText(XSS);
+  await expect(card.locator('script, img[src="x"]')).toHaveCount(0);
+  await card.scrollIntoViewIfNeeded();
+  await mod.page.screenshot({ path: shot('inform-ops-posts'), fullPage: true });
+  await card.getByRole('button', { name: '隐藏' }).click();
+  await expect(card).toHaveCount(0);
+  await mod.page.goto('/ops/moderation?tab=hidden');
+  await expect(mod.page.getByTestId(`mod-post-review-${reviewId}`)).toBeVisible();
+  expect(mod.dialogs).toEqual([]);
+  expect(reporter.dialogs).toEqual([]);
+
+  // gone from the estate's reviews
+  const list = await reporter.page.request.get(`/rabbit/v1/comment/list?estateId=${estateId}&sort=new`);
+  const ids = ((await list.json()) as { body: { list: { id: number }[] } }).body.list.map((r) => r.id);
+  expect(ids).not.toContain(reviewId);
+  await reporter.context.close();
+  await mod.context.close();
 });
