@@ -100,6 +100,8 @@ import { createChat, type Chat } from './modules/chat/setup.ts';
 import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.ts';
 import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
 import { communityDevRoutes, createCommunity } from './modules/community/setup.ts';
+import { qaRoutes } from './modules/qa/routes.ts';
+import { createQaService } from './modules/qa/service.ts';
 
 export interface BuildOptions {
   /**
@@ -476,6 +478,7 @@ export async function buildApp({
       await api.register(supportRoutes, {
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
+      await api.register(qaRoutes, { qa: createQaService({ db: database.db, guard: community.guard }) });
       await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.

@@ -72,3 +72,4 @@ export * from './tools/mortgage.ts';
 export * from './tools/credit.ts';
 export * from './api/loans.ts';
 export * from './community.ts';
+export * from './api/qa.ts';
