@@ -15,6 +15,7 @@ import { BulkLoader } from '../bulk.ts';
 import { hash32, Rng } from '../prng.ts';
 import { residentsOf, type Resident } from './residents.ts';
 import { loadCommunityEstates, type CommunityEstate } from './estates.ts';
+import { qaGenerator } from './qa.ts';
 
 export const COMMUNITY_DATASET = 'community';
 
@@ -40,6 +41,7 @@ export interface CommunityGenerator {
 
 /** The generators, in load order (qa.ts, reviews.ts, notes.ts add theirs here). */
 export const GENERATORS: CommunityGenerator[] = [];
+GENERATORS.push(qaGenerator);
 
 export interface CommunitySeedResult {
   skipped: boolean;

@@ -365,3 +365,36 @@ describe('reading', () => {
     expect(answers.tab).toBe('answers');
   });
 });
+
+describe('the seeded Q&A', () => {
+  it('has questions by residents, answer counts in step, 达人 answers stamped, nothing after the data', async () => {
+    const [stats] = await q<{ questions: number; answers: number; city: number; supers: number }>(
+      `SELECT (SELECT count(*)::int FROM question WHERE user_id >= 1000000000) AS questions,
+              (SELECT count(*)::int FROM answer WHERE user_id >= 1000000000) AS answers,
+              (SELECT count(*)::int FROM question WHERE user_id >= 1000000000 AND estate_id IS NULL) AS city,
+              (SELECT count(*)::int FROM answer a JOIN user_label l ON l.user_id = a.user_id
+                WHERE a.super_label = l.label) AS supers`,
+    );
+    expect(stats!.questions).toBeGreaterThan(20);
+    expect(stats!.answers).toBeGreaterThan(20);
+    expect(stats!.city).toBeGreaterThan(0);
+    expect(stats!.supers).toBeGreaterThan(0);
+    const off = await q(
+      `SELECT q.id FROM question q WHERE q.user_id >= 1000000000 AND q.answer_count <>
+         (SELECT count(*) FROM answer a WHERE a.question_id = q.id AND a.status = 'visible')`,
+    );
+    expect(off).toEqual([]);
+    // a metro station is named only for an estate near one
+    const metro = await q(
+      `SELECT q.id FROM question q JOIN answer a ON a.question_id = q.id JOIN estate e ON e.id = q.estate_id
+        WHERE q.user_id >= 1000000000 AND q.topic = 'traffic' AND a.body LIKE '%站大约%'
+          AND (e.nearest_station_id IS NULL OR e.station_distance_m > 1500)`,
+    );
+    expect(metro).toEqual([]);
+    const [late] = await q<{ n: number }>(
+      `SELECT count(*)::int AS n FROM answer a JOIN question q ON q.id = a.question_id
+        WHERE q.user_id >= 1000000000 AND (a.created_at < q.created_at OR a.created_at > now())`,
+    );
+    expect(late!.n).toBe(0);
+  });
+});
