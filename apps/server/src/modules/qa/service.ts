@@ -22,6 +22,7 @@ import {
   type QaMineBody,
   type QaMineQuery,
   type QaPostedBody,
+  type QaReadService,
   type QaSuperBody,
   type QaSuperQuery,
   type QaUserBody,
@@ -31,15 +32,57 @@ import {
 import { withEstateMom } from '../../lib/estate-figures.ts';
 import type { PostingGuard } from '../community/guard.ts';
 import { ownedImages } from './images.ts';
-import { createQaRepo } from './repo.ts';
+import { createQaRepo, type QaRepo } from './repo.ts';
 
 const RELATED_MAX = 5;
 const SUPER_ANSWERS = 10;
 export const QA_NOTICE_TITLE = '你的问题有了新回答';
 
+/** The public reads (the pages' loaders use them through Services): a list, a detail. */
+export function createQaReads(db: Database, repo: QaRepo = createQaRepo(db)) {
+  return {
+    async list(query: QaListQuery): Promise<QaListBody> {
+      const { total, list } = await repo.list(query, query.page, QA_PAGE_SIZE);
+      return { total, page: query.page, size: QA_PAGE_SIZE, list };
+    },
+
+    async detail(id: number): Promise<QaDetailBody | 'deleted' | null> {
+      const q = await repo.question(id);
+      if (!q) return null;
+      const row = q.status === 'visible' ? await repo.questionDetail(id) : null;
+      if (!row) return 'deleted';
+      const [answers, related, estate] = await Promise.all([
+        repo.answersOf(id, QA_DETAIL_ANSWERS_MAX),
+        repo.related({ id, cityId: q.cityId, estateId: q.estateId, topic: row.topic }, RELATED_MAX),
+        q.estateId === null ? null : repo.estateCard(q.estateId),
+      ]);
+      return {
+        question: {
+          id: row.id,
+          cityId: row.cityId,
+          title: row.title,
+          body: row.body,
+          images: row.images,
+          topic: row.topic,
+          estate: row.estateId !== null && row.estateName !== null ? { id: row.estateId, name: row.estateName } : null,
+          answerCount: row.answerCount,
+          followCount: row.followCount,
+          createdAt: row.createdAt,
+          activeAt: row.activeAt,
+          asker: { id: row.askerId, nickname: row.askerNickname, avatar: row.askerAvatar },
+        },
+        answers,
+        related,
+        estate: estate ? withEstateMom(estate) : null,
+      };
+    },
+  } satisfies QaReadService;
+}
+
 export function createQaService(deps: { db: Database; guard: PostingGuard }) {
   const { db, guard } = deps;
   const repo = createQaRepo(db);
+  const reads = createQaReads(db, repo);
   const inTransaction = <T>(work: (tx: Database) => Promise<T>) =>
     db.transaction((tx) => work(tx as unknown as Database));
 
@@ -64,10 +107,7 @@ export function createQaService(deps: { db: Database; guard: PostingGuard }) {
   const emptyLists = { questions: [], answers: [] };
 
   return {
-    async list(query: QaListQuery): Promise<QaListBody> {
-      const { total, list } = await repo.list(query, query.page, QA_PAGE_SIZE);
-      return { total, page: query.page, size: QA_PAGE_SIZE, list };
-    },
+    list: reads.list,
 
     async ask(userId: number, input: QaAskInput): Promise<QaPostedBody> {
       const estateId = input.estateId ?? null;
@@ -96,33 +136,10 @@ export function createQaService(deps: { db: Database; guard: PostingGuard }) {
     },
 
     async detail(id: number): Promise<QaDetailBody> {
-      const q = await visibleQuestion(id);
-      const row = await repo.questionDetail(id);
-      if (!row) throw ApiError.notFound(COMMUNITY_MESSAGES.questionDeleted);
-      const [answers, related, estate] = await Promise.all([
-        repo.answersOf(id, QA_DETAIL_ANSWERS_MAX),
-        repo.related({ id, cityId: q.cityId, estateId: q.estateId, topic: row.topic }, RELATED_MAX),
-        q.estateId === null ? null : repo.estateCard(q.estateId),
-      ]);
-      return {
-        question: {
-          id: row.id,
-          cityId: row.cityId,
-          title: row.title,
-          body: row.body,
-          images: row.images,
-          topic: row.topic,
-          estate: row.estateId !== null && row.estateName !== null ? { id: row.estateId, name: row.estateName } : null,
-          answerCount: row.answerCount,
-          followCount: row.followCount,
-          createdAt: row.createdAt,
-          activeAt: row.activeAt,
-          asker: { id: row.askerId, nickname: row.askerNickname, avatar: row.askerAvatar },
-        },
-        answers,
-        related,
-        estate: estate ? withEstateMom(estate) : null,
-      };
+      const body = await reads.detail(id);
+      if (body === null) throw ApiError.notFound(QA_MESSAGES.unknownQuestion);
+      if (body === 'deleted') throw ApiError.notFound(COMMUNITY_MESSAGES.questionDeleted);
+      return body;
     },
 
     async answer(userId: number, input: QaAnswerInput): Promise<QaPostedBody> {
