@@ -102,6 +102,9 @@ import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
 import { communityDevRoutes, createCommunity } from './modules/community/setup.ts';
 import { qaRoutes } from './modules/qa/routes.ts';
 import { createQaService } from './modules/qa/service.ts';
+import { imageStoreOf } from './lib/image-store.ts';
+import { createUploads } from './modules/uploads/service.ts';
+import { registerUploadedImages, uploadRoutes } from './modules/uploads/routes.ts';
 
 export interface BuildOptions {
   /**
@@ -138,6 +141,9 @@ export interface BuildOptions {
         | 'SUPPORT_CITY_PEERS'
         | 'SUPPORT_WECHAT_NO'
         | 'SUPPORT_PHONE'
+        | 'DATA_DIR'
+        | 'IMAGE_STORE'
+        | 'IMAGE_DIR'
       >
     >;
   database: DatabaseHandle;
@@ -367,8 +373,12 @@ export async function buildApp({
 
   // The support chat (issue 15): its WebSocket /ws/im lives outside the API prefix (no envelope, no response cache,
   // no API rate limit: the chat limits messages per user itself); a shutdown closes its sockets with 4503.
+  // uploaded images (issue 17): one store and one way in for posts, reports and the chat
+  const uploads = createUploads({ db: database.db, store: imageStoreOf(env) });
+  registerUploadedImages(app, { uploads });
   const chat = createChat({
     db: database.db,
+    uploads,
     staff,
     redis,
     redisUrl: env.REDIS_URL,
@@ -479,6 +489,7 @@ export async function buildApp({
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
       await api.register(qaRoutes, { qa: createQaService({ db: database.db, guard: community.guard }) });
+      await api.register(uploadRoutes, { uploads, chat: chat.service });
       await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.

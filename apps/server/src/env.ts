@@ -57,6 +57,12 @@ const envSchema = z
      * instances behind one PUBLIC_ORIGIN must share one (the page may be served by another instance than the queue).
      */
     PRINT_PASS_SECRET: z.string().min(32, 'PRINT_PASS_SECRET must be at least 32 characters').optional(),
+    /**
+     * Where uploaded images are kept (lib/image-store.ts): file (IMAGE_DIR, default `images` beside DATA_DIR) or
+     * memory (lost on restart: tests only). Several machines behind one address need a shared store.
+     */
+    IMAGE_STORE: z.enum(['file', 'memory']).default('file'),
+    IMAGE_DIR: z.string().optional(),
     /** Dataset scale seeded on first start. */
     SEED_SCALE: z.enum(['full', 'small', 'sample']).default('full'),
     /**

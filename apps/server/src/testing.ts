@@ -169,3 +169,35 @@ export function writeFakeWebBuild(source: string): string {
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
   return dir;
 }
+
+/** POSTs `data` as the multipart field `field` (a file named a.png), with `fields` sent before it. */
+export function postMultipart(
+  app: FastifyInstance,
+  url: string,
+  data: Buffer,
+  {
+    headers = {},
+    field = 'file',
+    fields = {},
+  }: { headers?: Record<string, string>; field?: string; fields?: Record<string, string> } = {},
+) {
+  const boundary = '----fjt-test-boundary';
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(
+      parts.join('') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}

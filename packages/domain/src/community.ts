@@ -24,7 +24,7 @@ export const INFORM_IMAGES_MAX = 3;
 
 /** Uploads (POST upload/image): at most 5 MB as sent; stored re-encoded with the long edge at most this. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_MAX_EDGE = 1600;
+export const UPLOAD_MAX_EDGE = 1280;
 export const UPLOAD_PURPOSES = ['question', 'answer', 'review', 'note', 'inform', 'chat'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /** Where uploaded images are served: /img/u/<sha256>.<ext>. */

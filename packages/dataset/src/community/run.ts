@@ -1,6 +1,6 @@
 // The seeded community (issue 17): believable questions, answers, reviews and viewing notes on every estate, so each
 // community page has content on a fresh start. Seeded after the market (it reads the estates as stored, so it also
-// runs on a database seeded before this existed, and after an import), once: a seed_run row 'community' marks it.
+// runs on a database seeded before this existed), each part once: seed_run rows 'community:<part>' mark them.
 // Deterministic: every generator draws from its own Rng stream per city, derived from the seed.
 //
 // Authors are seeded residents: users rows with ids from SEED_USER_ID_BASE and phone `seed:<id>` (not a mobile
@@ -9,7 +9,7 @@
 //
 // Each kind of content is a generator in GENERATORS (qa.ts, reviews.ts, notes.ts): given a city's estates and its
 // residents, it returns rows per table; the runner loads them in one transaction.
-import { eq, schema, type DatabaseHandle } from '@fjt/db';
+import { schema, type DatabaseHandle } from '@fjt/db';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { BulkLoader } from '../bulk.ts';
 import { hash32, Rng } from '../prng.ts';
@@ -18,6 +18,7 @@ import { loadCommunityEstates, type CommunityEstate } from './estates.ts';
 import { qaGenerator } from './qa.ts';
 
 export const COMMUNITY_DATASET = 'community';
+const RESIDENTS = 'residents';
 
 export interface CommunityContext {
   cityId: number;
@@ -53,8 +54,14 @@ export async function seedCommunity(
   { seed, log = () => {} }: { seed: number; log?: (line: string) => void },
 ): Promise<CommunitySeedResult> {
   const { db } = handle;
-  const done = await db.select().from(schema.seedRun).where(eq(schema.seedRun.dataset, COMMUNITY_DATASET));
-  if (done.length > 0) return { skipped: true };
+  // one seed_run row per part (community:residents, community:<generator>): a generator added later still runs on
+  // a database seeded before it existed, and nothing runs twice
+  const done = new Set(
+    (await db.select({ dataset: schema.seedRun.dataset }).from(schema.seedRun)).map((r) => r.dataset),
+  );
+  const parts = [RESIDENTS, ...GENERATORS.map((g) => g.name)].map((n) => `${COMMUNITY_DATASET}:${n}`);
+  const todo = new Set(parts.filter((p) => !done.has(p)));
+  if (todo.size === 0) return { skipped: true };
   const started = performance.now();
   const run = async () => {
     const cities = await handle.sql.query<{ city_id: number }>(`SELECT DISTINCT city_id FROM estate ORDER BY city_id`);
@@ -62,14 +69,18 @@ export async function seedCommunity(
     for (const { city_id: cityId } of cities) {
       const { estates, agents, today } = await loadCommunityEstates(handle, cityId);
       if (estates.length === 0) continue;
+      // the residents are recomputed (deterministic) for every run, and stored by the first
       const { residents, labels, superEstates, superOf } = residentsOf(cityId, estates, seed);
-      await loader.add(
-        schema.users,
-        residents.map((r) => r.user),
-      );
-      await loader.add(schema.userLabel, labels);
-      await loader.add(schema.superAnswererEstate, superEstates);
+      if (todo.has(`${COMMUNITY_DATASET}:${RESIDENTS}`)) {
+        await loader.add(
+          schema.users,
+          residents.map((r) => r.user),
+        );
+        await loader.add(schema.userLabel, labels);
+        await loader.add(schema.superAnswererEstate, superEstates);
+      }
       for (const generator of GENERATORS) {
+        if (!todo.has(`${COMMUNITY_DATASET}:${generator.name}`)) continue;
         const ctx: CommunityContext = {
           cityId,
           rng: new Rng(seed ^ hash32(`${generator.name}:${cityId}`)),
@@ -88,7 +99,7 @@ export async function seedCommunity(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${table}), 1))`,
       );
     }
-    await db.insert(schema.seedRun).values({ dataset: COMMUNITY_DATASET, scale: 'estates', seed });
+    for (const dataset of todo) await db.insert(schema.seedRun).values({ dataset, scale: 'estates', seed });
     return loader.stats.rows;
   };
   let rows: Record<string, number>;
@@ -102,16 +113,16 @@ export async function seedCommunity(
       throw error;
     }
   } else {
-    // one transaction on PostgreSQL too: the loader COPYs through the pool, so a failed seed is cleared instead
+    // the loader COPYs through the pool (no one transaction): a failed first seed is cleared instead
     try {
       rows = await run();
     } catch (error) {
-      await clearCommunity(handle);
+      if (todo.size === parts.length) await clearCommunity(handle);
       throw error;
     }
   }
   const total = Object.values(rows).reduce((a, b) => a + b, 0);
-  log(`社区内容 ${total} 行, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(`社区内容 ${total} 行 (${[...todo].join(', ')}), ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { skipped: false, rows };
 }
 

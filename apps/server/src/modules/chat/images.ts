@@ -131,7 +131,7 @@ const notAnImage = () => ApiError.badRequest(CHAT_MESSAGES.imageType);
  */
 export async function prepareChatImage(
   data: Buffer,
-  { maxPixels = CHAT_IMAGE_MAX_PIXELS }: { maxPixels?: number } = {},
+  { maxPixels = CHAT_IMAGE_MAX_PIXELS, maxEdge = CHAT_IMAGE_MAX_EDGE }: { maxPixels?: number; maxEdge?: number } = {},
 ): Promise<PreparedImage> {
   const sniffed = sniffImage(data);
   if (!sniffed) throw notAnImage();
@@ -157,8 +157,8 @@ export async function prepareChatImage(
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) throw pixelsRefused();
     try {
       const resized = input().autoOrient().resize({
-        width: CHAT_IMAGE_MAX_EDGE,
-        height: CHAT_IMAGE_MAX_EDGE,
+        width: maxEdge,
+        height: maxEdge,
         fit: 'inside',
         withoutEnlargement: true,
       });

@@ -281,13 +281,15 @@ export function createChatRepo(db: Database) {
       contentType: string;
       width: number;
       height: number;
-      data: Buffer;
+      size: number;
+      /** sha256 of the bytes in the shared image store. */
+      hash: string;
     }): Promise<number> {
       const [row] = await queryRows<{ id: number }>(
         db,
-        sql`INSERT INTO chat_image (user_id, content_type, width, height, size, data)
-            VALUES (${image.userId}, ${image.contentType}, ${image.width}, ${image.height}, ${image.data.length},
-                    ${image.data.toString('base64')})
+        sql`INSERT INTO chat_image (user_id, content_type, width, height, size, hash)
+            VALUES (${image.userId}, ${image.contentType}, ${image.width}, ${image.height}, ${image.size},
+                    ${image.hash})
             RETURNING id::int AS id`,
       );
       return row!.id;
@@ -302,9 +304,14 @@ export function createChatRepo(db: Database) {
       return row ?? null;
     },
 
-    async imageData(id: number): Promise<Buffer | null> {
-      const [row] = await queryRows<{ data: string }>(db, sql`SELECT data FROM chat_image WHERE id = ${id}`);
-      return row ? Buffer.from(row.data, 'base64') : null;
+    /** The bytes of an image stored in the row (before the shared store), or the hash naming them in the store. */
+    async imageData(id: number): Promise<{ data: Buffer | null; hash: string | null } | null> {
+      const [row] = await queryRows<{ data: string | null; hash: string | null }>(
+        db,
+        sql`SELECT data, hash FROM chat_image WHERE id = ${id}`,
+      );
+      if (!row) return null;
+      return { data: row.data === null ? null : Buffer.from(row.data, 'base64'), hash: row.hash };
     },
 
     /** The conversations an image was sent in (a few: whoever may see one of them may see the image). */

@@ -20,7 +20,7 @@ import {
 } from '@fjt/domain';
 import type { SessionUser } from '../accounts/service.ts';
 import type { StaffModule } from '../staff/service.ts';
-import { prepareChatImage } from './images.ts';
+import type { Uploads } from '../uploads/service.ts';
 import { moderateText } from './moderation.ts';
 import type { ChatRepo, ConversationRow } from './repo.ts';
 
@@ -33,6 +33,8 @@ export const AGENT_NOT_FOUND = '经纪人不存在';
 export const ESTATE_NOT_FOUND = '小区不存在';
 export const IMAGE_NOT_FOUND = '图片不存在，请重新选择';
 export const IMAGE_REQUIRED = '请选择图片';
+
+const extensionOf = (contentType: string) => contentType.slice('image/'.length).replace('jpeg', 'jpg');
 
 /** Where an uploaded image is served (same origin, under /img). */
 export const imageUrl = (id: number) => `/img/chat/${id}`;
@@ -120,10 +122,13 @@ const isHandoff = (text: string) =>
 export function createChatService({
   repo,
   staff,
+  uploads,
   bot = true,
 }: {
   repo: ChatRepo;
   staff: Pick<StaffModule, 'rolesOf'>;
+  /** The shared image uploads (modules/uploads): checks, re-encodes and stores the bytes. */
+  uploads: Pick<Uploads, 'store' | 'read'>;
   /** The FAQ bot answers support conversations until a person is asked for (off: they wait for a person at once). */
   bot?: boolean;
 }) {
@@ -328,14 +333,16 @@ export function createChatService({
     /** Stores an uploaded image (checked: size, type by its bytes, pixels), resized, for the viewer's next message. */
     async upload(viewer: ChatViewer, data: Buffer): Promise<ChatUploadBody> {
       if (data.length > CHAT_MAX_IMAGE_BYTES) throw ApiError.badRequest(CHAT_MESSAGES.imageTooLarge);
-      // what is stored is the resized, upright copy without metadata (images.ts), never the bytes as uploaded
-      const image = await prepareChatImage(data);
+      // what is stored is the resized, upright copy without metadata (images.ts), never the bytes as uploaded; the
+      // bytes go to the shared image store, the row keeps who may see them
+      const image = await uploads.store(data);
       const id = await repo.insertImage({
         userId: viewer.userId,
-        contentType: image.type,
+        contentType: image.contentType,
         width: image.width,
         height: image.height,
-        data: image.data,
+        size: image.size,
+        hash: image.hash,
       });
       return { imageId: id, image: { url: imageUrl(id), width: image.width, height: image.height } };
     },
@@ -353,8 +360,11 @@ export function createChatService({
         }
       }
       if (!allowed) return null;
-      const data = await repo.imageData(id);
-      return data ? { contentType: image.contentType, data } : null;
+      const stored = await repo.imageData(id);
+      if (!stored) return null;
+      if (stored.data) return { contentType: image.contentType, data: stored.data };
+      const file = stored.hash ? await uploads.read(`${stored.hash}.${extensionOf(image.contentType)}`) : null;
+      return file ? { contentType: image.contentType, data: file.data } : null;
     },
 
     /** History upward: the page before `beforeSeq` (the newest page without it), oldest first. */

@@ -10,6 +10,7 @@ import { inProcessChatBus, redisChatBus, type ChatBus } from './bus.ts';
 import { createChatHub, type ChatHub } from './hub.ts';
 import { localPresence, redisPresence, type ChatPresence } from './presence.ts';
 import { createChatRepo } from './repo.ts';
+import type { Uploads } from '../uploads/service.ts';
 import { createChatService, type ChatService } from './service.ts';
 import { createChatDesk, type ChatDesk } from './desk.ts';
 
@@ -31,8 +32,11 @@ export function createChat({
   log,
   heartbeatMs = CHAT_HEARTBEAT_MS,
   bot = true,
+  uploads,
 }: {
   db: Database;
+  /** The shared image uploads (modules/uploads). */
+  uploads: Pick<Uploads, 'store' | 'read'>;
   staff: Pick<StaffModule, 'rolesOf'>;
   redis?: Redis | undefined;
   redisUrl?: string | undefined;
@@ -42,7 +46,7 @@ export function createChat({
   bot?: boolean | undefined;
 }): Chat {
   const repo = createChatRepo(db);
-  const service = createChatService({ repo, staff, bot });
+  const service = createChatService({ repo, staff, uploads, bot });
   const bus = redis && redisUrl ? redisChatBus({ url: redisUrl, publisher: redis, log }) : inProcessChatBus(log);
   // a burst of a minute's messages, then one every 60/N s: a backlog sent after a reconnect drains steadily
   const bucket = { capacity: CHAT_MESSAGES_PER_MINUTE, refillMs: 60_000 / CHAT_MESSAGES_PER_MINUTE };

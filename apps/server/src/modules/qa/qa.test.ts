@@ -18,6 +18,7 @@ import {
   type QaViewerBody,
 } from '@fjt/domain';
 import { expectFail, expectPersonalFail, personalBody, seededApp, signInAs, type SignedIn } from '../../testing.ts';
+import { QA_ROUTED_TITLE } from './repo.ts';
 import { QA_NOTICE_TITLE } from './service.ts';
 
 const seeded = seededApp();
@@ -136,6 +137,11 @@ describe('asking and answering', () => {
     expect(queue.profile.label).toBe(2);
     expect(queue.estates.map((e) => e.id)).toContain(estateId);
     expect(queue.queue[0]).toMatchObject({ id, answered: false });
+    const told = personalBody<MessageList>(await get(daren, 'message/list'));
+    expect(told.list.find((m) => m.kind === 'qa_routed')).toMatchObject({
+      title: QA_ROUTED_TITLE,
+      link: `/ask/v2/${id}`,
+    });
     // contacts masked as stored
     const detail = publicBody<QaDetailBody>(await get(null, `question-answer/detail?id=${id}`));
     expect(detail.question.body).not.toContain('13812345678');

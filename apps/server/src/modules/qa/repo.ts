@@ -33,6 +33,9 @@ export interface QuestionRow {
   title: string;
 }
 
+/** The title of the notice a 达人 gets for a question routed to them. */
+export const QA_ROUTED_TITLE = '有新问题邀请你回答';
+
 const label = (n: number | null | undefined): 0 | 1 | 2 => (n === 1 || n === 2 ? n : 0);
 
 const excerpt = (text: string) => {
@@ -231,8 +234,11 @@ export function createQaRepo(db: Database) {
       return row!.id;
     },
 
-    /** Routes a question on an estate to its 达人 (not the asker) and a few of its agents. */
-    async route(tx: Database, questionId: number, estateId: number, askerId: number) {
+    /**
+     * Routes a question on an estate to its 达人 (not the asker) and a few of its agents; each 达人 is told in the
+     * message centre (qa_routed).
+     */
+    async route(tx: Database, questionId: number, estateId: number, askerId: number, title: string) {
       await tx.execute(
         sql`INSERT INTO question_route (question_id, kind, target_id)
             SELECT ${questionId}, 'super', s.user_id FROM super_answerer_estate s
@@ -245,6 +251,13 @@ export function createQaRepo(db: Database) {
             SELECT ${questionId}, 'agent', ae.agent_id FROM agent_estate ae
             WHERE ae.estate_id = ${estateId} ORDER BY ae.agent_id LIMIT ${QA_ROUTE_AGENTS}
             ON CONFLICT DO NOTHING`,
+      );
+      await tx.execute(
+        sql`INSERT INTO messages (user_id, kind, estate_id, title, content, link, dedupe_key)
+            SELECT r.target_id, 'qa_routed', ${estateId}, ${QA_ROUTED_TITLE}, ${title}, ${`/ask/v2/${questionId}`},
+                   ${`qa_routed:${questionId}`}
+            FROM question_route r WHERE r.question_id = ${questionId} AND r.kind = 'super'
+            ON CONFLICT (user_id, dedupe_key) DO NOTHING`,
       );
     },
 

@@ -128,7 +128,7 @@ export function createQaService(deps: { db: Database; guard: PostingGuard }) {
             images,
             flagged,
           });
-          if (estateId !== null) await repo.route(tx, id, estateId, userId);
+          if (estateId !== null) await repo.route(tx, id, estateId, userId, texts.title);
           return id;
         }),
       );

@@ -25,8 +25,10 @@ const KIND: Record<string, { icon: string; label: string }> = {
   monthly_avg: { icon: '均', label: '月度均价' },
   // an agent's listing advice on the user's 卖房报价 (owner-quotes)
   quote_advice: { icon: '卖', label: '挂牌建议' },
-  // an answer to the user's question (问答)
+  // community (issue 17): an answer to the user's question, a question routed to a 达人, a report's outcome
   qa_answer: { icon: '答', label: '问答' },
+  qa_routed: { icon: '问', label: '待回答' },
+  inform_result: { icon: '馈', label: '反馈结果' },
 };
 
 interface Loaded {
