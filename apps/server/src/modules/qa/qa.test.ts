@@ -121,6 +121,7 @@ describe('asking and answering', () => {
   let questionId = 0;
   let darenAnswer = 0;
   let plainAnswer = 0;
+  let answerer: SignedIn;
 
   it('routes a question on an estate to its 达人, who sees it in the queue', async () => {
     asker = await poster();
@@ -159,9 +160,9 @@ describe('asking and answering', () => {
     darenAnswer = personalBody<QaPostedBody>(
       await post(daren, 'question-answer/answer', { questionId, body: '这个小区近地铁，价格合理。' }),
     ).id;
-    const other = await poster();
+    answerer = await poster();
     plainAnswer = personalBody<QaPostedBody>(
-      await post(other, 'question-answer/answer', { questionId, body: '我也想知道' }),
+      await post(answerer, 'question-answer/answer', { questionId, body: '我也想知道' }),
     ).id;
     const detail = publicBody<QaDetailBody>(await get(null, `question-answer/detail?id=${questionId}`));
     expect(detail.question.answerCount).toBe(2);
@@ -231,6 +232,28 @@ describe('asking and answering', () => {
     expect(personalBody(await follow(false))).toEqual({ following: false, followCount: 0 });
     expect(personalBody(await follow(false))).toEqual({ following: false, followCount: 0 });
     expectPersonalFail(await post(fan, 'question-answer/follow', { questionId: 'x', follow: true }), 400);
+  });
+
+  it('edits only one’s own answer', async () => {
+    const stranger = await poster();
+    expectPersonalFail(
+      await post(stranger, 'question-answer/edit-answer', { answerId: plainAnswer, body: '改成我的话' }),
+      403,
+      COMMUNITY_MESSAGES.notYours,
+    );
+    expectPersonalFail(await post(stranger, 'question-answer/edit-answer', { answerId: plainAnswer, body: '改' }), 400);
+    expectPersonalFail(
+      await post(stranger, 'question-answer/edit-answer', { answerId: 999_999_999, body: '改成我的话' }),
+      404,
+      QA_MESSAGES.unknownAnswer,
+    );
+    personalBody(
+      await post(answerer, 'question-answer/edit-answer', { answerId: plainAnswer, body: '我也想知道，补充一下' }),
+    );
+    const detail = publicBody<QaDetailBody>(await get(null, `question-answer/detail?id=${questionId}`));
+    const edited = detail.answers.find((a) => a.id === plainAnswer);
+    expect(edited?.body).toBe('我也想知道，补充一下');
+    expect(edited?.updatedAt).not.toBeNull();
   });
 
   it('deletes only one’s own, and a deleted question is 问题已删除', async () => {

@@ -230,19 +230,18 @@ export function UserQa({ userId, cityId }: { userId: number; cityId: number }) {
 
 function Routed({ card }: { card: QaRoutedCard }) {
   return (
-    <div data-testid="qa-routed">
-      <QuestionCard card={card} cityId={card.cityId} />
-      <p className="qa-section-title" style={{ marginTop: -4 }}>
+    <QuestionCard card={card} cityId={card.cityId} testId="qa-routed">
+      <p className="qa-routed-line">
         <span className={card.answered ? 'qa-routed qa-routed--done' : 'qa-routed'}>
           {card.answered ? '已回答' : '待你回答'}
-        </span>{' '}
+        </span>
         {card.answered ? null : (
-          <Link to={`/ask/v2/${card.id}`} data-testid="qa-routed-answer">
-            去回答 ›
+          <Link className="btn btn-primary qa-routed-line__go" to={`/ask/v2/${card.id}`} data-testid="qa-routed-answer">
+            去回答
           </Link>
         )}
       </p>
-    </div>
+    </QuestionCard>
   );
 }
 
@@ -323,7 +322,7 @@ function SuperView({ superId, cityId, waiting }: { superId: number | null; cityI
         }
       />
       {body.estates.length > 0 ? (
-        <>
+        <div className="qa-estates-block">
           <h2 className="qa-section-title">{mine ? '我负责答疑的小区' : '答疑小区'}</h2>
           <div className="qa-estates">
             {body.estates.slice(0, 12).map((e) => (
@@ -332,7 +331,7 @@ function SuperView({ superId, cityId, waiting }: { superId: number | null; cityI
               </Link>
             ))}
           </div>
-        </>
+        </div>
       ) : null}
       {body.kind === 'queue' ? (
         <>

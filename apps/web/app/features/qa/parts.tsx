@@ -1,6 +1,6 @@
 // The small parts of the 问答 pages: the 达人 badge, an author line, a question card, an answer row of a user's
 // list, and the images of a post. User text is escaped: UserText for bodies, React text for titles in links.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   DEFAULT_CITY_ID,
@@ -62,13 +62,18 @@ export function QuestionCard({
   card,
   cityId,
   showEstate = true,
+  children,
+  testId = 'qa-card',
 }: {
   card: QaCard;
   cityId: number;
   showEstate?: boolean;
+  /** Lines under the card's meta (the 达人 queue's status). */
+  children?: ReactNode;
+  testId?: string;
 }) {
   return (
-    <li className="qa-card" data-testid="qa-card">
+    <li className="qa-card" data-testid={testId}>
       <Link className="qa-card__title" to={`/qa-detail/${card.id}`}>
         <span className="qa-card__q" aria-hidden="true">
           问
@@ -93,6 +98,7 @@ export function QuestionCard({
         <span>{card.answerCount}个回答</span>
         <span className="qa-card__asker">{nameOf(card.asker)}</span>
       </p>
+      {children}
     </li>
   );
 }
