@@ -1,7 +1,7 @@
 // /ask/v2/{id?} 写回答 (PAGES.md §3.8): the answer composer for question `id` (read on the server). No id → the
 // questions of the default city; an unknown id → 404; a deleted question → '问题已删除'.
 import { data, redirect } from 'react-router';
-import { DEFAULT_CITY_ID, NOT_FOUND_MESSAGE, pageTitle, parseId } from '@fjt/domain';
+import { DEFAULT_CITY_ID, NOT_FOUND_MESSAGE, pageTitle, parseId, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/ask-answer';
 import { AnswerComposer } from '../../features/qa/AnswerComposer.tsx';
 import { QuestionDeleted } from '../../features/qa/QuestionDetail.tsx';
@@ -17,7 +17,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { question: { id, title, body, estate, cityId } };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('写回答') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('写回答') },
+  { name: 'description', content: `分享你的经验，回答买房人的问题。${SITE_DESCRIPTION}` },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function AskAnswerPage({ loaderData }: Route.ComponentProps) {
   const { question } = loaderData;

@@ -1,7 +1,7 @@
 // /{city}/ask-qa 提问 and /{city}/qa-list/{houseId?}/ask-qa (the estate prefilled), PAGES.md §3.8. The loader reads
 // the city and the estate (public); the composer needs a login (in the browser: a visitor goes to login and back).
 import { data } from 'react-router';
-import { NOT_FOUND_MESSAGE, pageTitle, parseCityId, parseId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, pageTitle, parseCityId, parseId, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/ask-qa';
 import { pickedEstateOf } from '../../components/estate-picker/EstatePicker.tsx';
 import { AskComposer } from '../../features/qa/AskComposer.tsx';
@@ -23,7 +23,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { cityId, estate: basic ? pickedEstateOf(basic) : null };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('提问') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('提问') },
+  { name: 'description', content: `向业主、达人和经纪人提问。${SITE_DESCRIPTION}` },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function AskQaPage({ loaderData }: Route.ComponentProps) {
   const { cityId, estate } = loaderData;

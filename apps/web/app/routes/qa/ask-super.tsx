@@ -2,7 +2,7 @@
 // they answer for, recent answers); without one, my queue of routed questions (达人 only, else '暂无权限'; a visitor
 // goes to login). Read in the browser (question-answer/super).
 import { data } from 'react-router';
-import { NOT_FOUND_MESSAGE, pageTitle, parseId } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, pageTitle, parseId, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/ask-super';
 import { SuperPage } from '../../features/qa/QaPeople.tsx';
 import { useQaCity } from '../../features/qa/parts.tsx';
@@ -16,6 +16,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: pageTitle(d?.superId ? '达人主页' : '达人答题') },
+  { name: 'description', content: `房价通达人：回答的问题与负责答疑的小区。${SITE_DESCRIPTION}` },
   ...(d?.superId ? [] : [{ name: 'robots', content: 'noindex' }]),
 ];
 

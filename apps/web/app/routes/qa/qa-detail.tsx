@@ -35,7 +35,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => ({ 'cache-control': 'no-store' });
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
-  if (!d?.detail) return [{ title: pageTitle('问题已删除') }, { name: 'robots', content: 'noindex' }];
+  if (!d?.detail)
+    return [
+      { title: pageTitle('问题已删除') },
+      { name: 'description', content: `该问题已删除。${SITE_DESCRIPTION}` },
+      { name: 'robots', content: 'noindex' },
+    ];
   const { question } = d.detail;
   return [
     { title: pageTitle(`${question.title} · 问答`) },
