@@ -6,6 +6,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, signInToPost } from '../support/login.ts';
 import { shot } from '../support/screenshots.ts';
+import { smallTapTargets } from '../support/tap-targets.ts';
 
 const DEMO_SUPERIOR_PHONE = '13800000007';
 
@@ -192,6 +193,14 @@ test('the city’s questions: tabs and topics; a visitor asking goes to login', 
   await expect(page.getByTestId('qa-card').first()).toBeVisible();
   await expect(page.getByRole('tab', { name: '热门' })).toHaveAttribute('aria-selected', 'true');
   await page.screenshot({ path: shot('qa-questions') });
+  expect(await smallTapTargets(page)).toEqual([]);
+  // a seeded question's detail: targets too
+  await page.getByTestId('qa-card').first().getByRole('link').first().click();
+  await expect(page.getByTestId('qa-detail')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  expect(await smallTapTargets(page)).toEqual([]);
+  await page.screenshot({ path: shot('qa-detail-seeded'), fullPage: true });
+  await page.goBack();
   await page.getByTestId('qa-tab-unanswered').click();
   await expect(page).toHaveURL(/tab=unanswered/);
   await page.getByRole('link', { name: '学区教育' }).click();

@@ -1,7 +1,7 @@
 // The question list of /{city}/questions and /{city}/qa-list/{houseId}: tabs 热门/最新/待回答 and topic chips (both in
 // the URL, so the loader reads the first page on the server), the cards, 20 more at the bottom, and 提问.
-import { Link, useSearchParams } from 'react-router';
-import { InfiniteScroll } from 'antd-mobile';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { QA_TABS, QA_TAB_LABELS, QA_TOPICS, type QaListBody, type QaTab } from '@fjt/domain';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { usePagedList, withParam } from '../../lib/paged-list.ts';
@@ -25,6 +25,7 @@ export function QuestionFeed({
   askHref: string;
 }) {
   const [search] = useSearchParams();
+  const revalidator = useRevalidator();
   const { items, hasMore, loadMore } = usePagedList(first, (page) => {
     const q = new URLSearchParams({ cityId: String(cityId), tab, page: String(page) });
     if (estateId !== null) q.set('estateId', String(estateId));
@@ -72,27 +73,29 @@ export function QuestionFeed({
           </Link>
         ))}
       </nav>
-      {items.length === 0 ? (
-        <EmptyState
-          testId="qa-empty"
-          title={tab === 'unanswered' ? '暂无待回答的问题' : '还没有人提问'}
-          hint="买房路上的疑问，问问业主和达人"
-          action={
-            <Link className="btn btn-primary" to={askHref}>
-              来提第一个问题
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          <ul className="qa-list" aria-label="问题列表" data-testid="qa-list">
-            {items.map((card) => (
-              <QuestionCard key={card.id} card={card} cityId={cityId} showEstate={estateId === null} />
-            ))}
-          </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={hasMore} />
-        </>
-      )}
+      <PullToRefresh onRefresh={async () => revalidator.revalidate()}>
+        {items.length === 0 ? (
+          <EmptyState
+            testId="qa-empty"
+            title={tab === 'unanswered' ? '暂无待回答的问题' : '还没有人提问'}
+            hint="买房路上的疑问，问问业主和达人"
+            action={
+              <Link className="btn btn-primary" to={askHref}>
+                来提第一个问题
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <ul className="qa-list" aria-label="问题列表" data-testid="qa-list">
+              {items.map((card) => (
+                <QuestionCard key={card.id} card={card} cityId={cityId} showEstate={estateId === null} />
+              ))}
+            </ul>
+            <InfiniteScroll loadMore={loadMore} hasMore={hasMore} />
+          </>
+        )}
+      </PullToRefresh>
       <div className="qa-bar">
         <Link className="btn btn-primary" to={askHref} data-testid="qa-ask">
           提问

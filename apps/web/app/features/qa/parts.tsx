@@ -74,20 +74,22 @@ export function QuestionCard({
 }) {
   return (
     <li className="qa-card" data-testid={testId}>
-      <Link className="qa-card__title" to={`/qa-detail/${card.id}`}>
-        <span className="qa-card__q" aria-hidden="true">
-          问
+      <Link className="qa-card__main" to={`/qa-detail/${card.id}`}>
+        <span className="qa-card__title">
+          <span className="qa-card__q" aria-hidden="true">
+            问
+          </span>
+          {card.title}
         </span>
-        {card.title}
+        {card.best ? (
+          <span className="qa-card__best">
+            <SuperBadge label={card.best.superLabel} />
+            {card.best.excerpt}
+          </span>
+        ) : (
+          <span className="qa-card__none">暂无回答，快来抢答</span>
+        )}
       </Link>
-      {card.best ? (
-        <Link className="qa-card__best" to={`/qa-detail/${card.id}`}>
-          <SuperBadge label={card.best.superLabel} />
-          {card.best.excerpt}
-        </Link>
-      ) : (
-        <p className="qa-card__none">暂无回答，快来抢答</p>
-      )}
       <p className="qa-card__meta">
         {showEstate && card.estate ? (
           <Link className="qa-card__estate" to={`/${cityId}/qa-list/${card.estate.id}`}>
@@ -106,15 +108,17 @@ export function QuestionCard({
 export function AnswerRow({ row }: { row: QaAnswerRow }) {
   return (
     <li className="qa-card" data-testid="qa-answer-row">
-      <Link className="qa-card__title" to={`/qa-detail/${row.questionId}`}>
-        <span className="qa-card__q" aria-hidden="true">
-          问
+      <Link className="qa-card__main" to={`/qa-detail/${row.questionId}`}>
+        <span className="qa-card__title">
+          <span className="qa-card__q" aria-hidden="true">
+            问
+          </span>
+          {row.questionTitle}
         </span>
-        {row.questionTitle}
-      </Link>
-      <Link className="qa-card__best" to={`/qa-detail/${row.questionId}`}>
-        <SuperBadge label={row.superLabel} />
-        {row.body}
+        <span className="qa-card__best">
+          <SuperBadge label={row.superLabel} />
+          {row.body}
+        </span>
       </Link>
       <p className="qa-card__meta">
         {row.estate ? <span className="qa-card__estate">{row.estate.name}</span> : null}
