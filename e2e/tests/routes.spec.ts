@@ -4,9 +4,10 @@ import { OWN_NOT_FOUND, REDIRECTS, ROUTE_CASES } from '../support/routes.ts';
 test.describe('every route of spec §2 answers with server-rendered HTML', () => {
   test('the route table has the spec’s 144 routes and the product’s own pages', () => {
     const ids = new Set(ROUTE_CASES.map((r) => r.id));
-    // map search, the sandbox SMS page, the message centre, the staff pages
+    // map search, the sandbox SMS page, the message centre, the staff pages, an article (issue 17)
     const own = [
       'map',
+      'article',
       'dev-sms',
       'profile-message',
       'ops-home',

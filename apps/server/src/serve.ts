@@ -5,6 +5,7 @@ import { acquireStartupLock, migrate, openDatabase } from '@fjt/db';
 import { dataChanged, publishDataChanged, runAlertJob, seedDatabase } from '@fjt/dataset';
 import { DEFAULT_CITY_ID } from '@fjt/domain';
 import { buildApp } from './app.ts';
+import { syncArticles } from './modules/content/articles/sync.ts';
 import { createShutdown, onStopSignals } from './lib/shutdown.ts';
 import { createStaffService, DEMO_STAFF } from './modules/staff/service.ts';
 import { createSuperiorService, DEMO_SUPERIOR } from './modules/superior/service.ts';
@@ -30,6 +31,13 @@ if (!seeded.skipped) {
       console.warn(`[seed] 无法通知其他实例 / could not tell other instances: ${(error as Error).message}`),
     );
 }
+// 文章 (issue 17): the repository's Markdown articles and the monthly market write-ups not yet written
+const articles = await syncArticles(database.db);
+for (const problem of articles.editorial.errors) console.warn(`[articles] ${problem}`);
+console.log(
+  `[articles] 文章 ${articles.editorial.written} written, ${articles.editorial.unchanged} unchanged; ` +
+    `行情 ${articles.market.written} written for ${articles.market.cities} cities (${articles.ms} ms)`,
+);
 // A database seeded before the price-change alert job existed gets its watermarks now, so the next import is news.
 await runAlertJob(database, { initOnly: true });
 // Outside a deployment (npm start on a machine, tests): the demo staff of the README (ops, support, agent,

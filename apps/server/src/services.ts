@@ -38,6 +38,8 @@ import { createOverseasRepo } from './modules/overseas/repo.ts';
 import { createOverseasService } from './modules/overseas/service.ts';
 import { createContentRepo } from './modules/content/repo.ts';
 import { createContentService } from './modules/content/service.ts';
+import { createArticlesRepo } from './modules/content/articles/repo.ts';
+import { createArticlesService } from './modules/content/articles/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
 import { createQaReads } from './modules/qa/service.ts';
@@ -70,7 +72,10 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
   return {
     staff: createStaffService(db),
     geo,
-    content: createContentService(createContentRepo(db), geo, estates, deps.plays),
+    content: {
+      ...createContentService(createContentRepo(db), geo, estates, deps.plays),
+      ...createArticlesService(createArticlesRepo(db), geo),
+    },
     overseas: createOverseasService(createOverseasRepo(db), geo),
     agents: createAgentsService(createAgentsRepo(db)),
     superior: createSuperiorService(db),

@@ -122,6 +122,7 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   questions: '本市购房问答：热门、最新与待回答的问题。',
   'rank-upcoming': '即将开盘的新房项目，按摇号登记人数（热度）排行。',
   'home-list-more-article': '政策、行情与购房攻略文章。',
+  article: '一篇政策解读、月度行情或买房攻略文章，以及文中提到的小区与相关文章。',
   'home-list-week-house': '本周开盘的新房与低于小区均价的新挂牌二手房。',
   agent: '经纪人的服务数据、房源、成交与评价。',
   'community-list': '板块、区县或专题下的小区，可按均价、涨幅、成交量、建成年代排序。',

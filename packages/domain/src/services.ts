@@ -4,7 +4,15 @@ import type { OverseasDetail, OverseasListBody } from './api/overseas.ts';
 import type { AgentDetailBody, AgentDetailQuery, AgentListBody, AgentListQuery } from './api/agents.ts';
 import type { SuperiorEstateList, SuperiorListQuery, SuperiorProjectList } from './api/superior.ts';
 import type { QaDetailBody, QaListBody, QaListQuery } from './api/qa.ts';
-import type { ContentListBody, ContentListInput, VideoDetailBody, VideoPlayBody } from './api/content.ts';
+import type {
+  ArticleDetailBody,
+  ArticleListBody,
+  ArticleListInput,
+  ContentListBody,
+  ContentListInput,
+  VideoDetailBody,
+  VideoPlayBody,
+} from './api/content.ts';
 import type {
   AreaReportBody,
   AreaReportQuery,
@@ -289,8 +297,15 @@ export interface OverseasService {
   list(cityId: number): Promise<OverseasListBody | null>;
 }
 
-/** 看房视频 and, later, the other content of PAGES.md §3.8. */
+/** 看房视频 and 文章 (PAGES.md §3.8). */
 export interface ContentService {
+  /** POST content/list with an article column; null for an unknown city. */
+  articles(input: ArticleListInput): Promise<ArticleListBody | null>;
+  /**
+   * content/article: the article with its estates and related articles (of `cityId` for a nationwide one), counted
+   * as read; null when unknown or not shown.
+   */
+  article(id: number, cityId?: number): Promise<ArticleDetailBody | null>;
   /** POST content/list; null for an unknown city, or an estate outside it. */
   list(input: ContentListInput): Promise<ContentListBody | null>;
   /** content/video/detail: the card and its scenes; null for an unknown video. */

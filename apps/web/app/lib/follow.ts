@@ -8,8 +8,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { RESULT_CODE, type FavoriteState, type SubscriptionState } from '@fjt/domain';
 import { callApi, checkLogin, loginHref, useViewer } from './session.ts';
 
-/** estate / plate / project: 订阅; listing and estate-favor: 收藏; author (a user, e.g. a 达人): 关注. */
-export type FollowKind = 'estate' | 'plate' | 'project' | 'listing' | 'estate-favor' | 'author';
+/**
+ * estate / plate / project: 订阅; listing and estate-favor: 收藏; author (a user, e.g. a 达人) and column (an article
+ * column, ARTICLE_COLUMNS id): 关注.
+ */
+export type FollowKind = 'estate' | 'plate' | 'project' | 'listing' | 'estate-favor' | 'author' | 'column';
 
 /** The query parameter that carries a visitor's follow intent through login. */
 export const FOLLOW_PARAM = 'follow';
@@ -23,12 +26,12 @@ interface KindApi {
 }
 
 const ESTATE_SUBSCRIBE = 'message/message-center/estate-subscribe';
-const subscribeTarget = (targetType: 'plate' | 'project'): KindApi => ({
+const subscribeTarget = (targetType: 'plate' | 'project' | 'column', verb: '订阅' | '关注' = '订阅'): KindApi => ({
   check: (id) => `subscribe/check?targetType=${targetType}&targetId=${id}`,
   add: (id) => ['subscribe/add', { targetType, targetId: id }],
   remove: (id) => ['subscribe/subs-cancel', { targetType, targetId: id }],
   on: (body) => (body as SubscriptionState).subscribed,
-  verb: '订阅',
+  verb,
 });
 const favorTarget = (targetType: 'estate' | 'listing'): KindApi => ({
   check: (id) => `user/favor/check?targetType=${targetType}&targetId=${id}`,
@@ -58,6 +61,7 @@ export const FOLLOW_KINDS: Record<FollowKind, KindApi> = {
     on: (body) => (body as SubscriptionState).subscribed,
     verb: '关注',
   },
+  column: subscribeTarget('column', '关注'),
 };
 
 // One state per target for the whole page: every button of it shows the same.

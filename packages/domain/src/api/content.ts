@@ -1,13 +1,32 @@
 // Payloads of the content endpoints (PAGES.md §3.8). POST content/list (spec §7) with type video feeds
 // /{city}/house-video; NEW content/video/detail gives one video's scenes and NEW POST content/video/play
 // counts a play. A video's scenes are drawn from the estate's figures of the last complete month before it was
-// published.
+// published. With type policy / market / guide (an article column) it feeds /{city}/home-list/more-article, and
+// NEW content/article gives one article (sanitised HTML, the estates it names, related articles).
 import { z } from 'zod';
 import { cityIdParam } from './geo.ts';
 import { idParam, pageParams } from './params.ts';
 
-/** Content types content/list serves. Articles join with the content issue (PAGES.md §3.8 more-article). */
-export const CONTENT_TYPES = ['video'] as const;
+/**
+ * 文章专栏 (issue 17): three fixed columns, each followed as subscriptions target_type 'column' with this id (the
+ * same column in every city: 行情 lists the chosen city's write-ups).
+ */
+export const ARTICLE_COLUMNS = {
+  policy: { id: 1, name: '政策', title: '政策解读' },
+  market: { id: 2, name: '行情', title: '月度行情' },
+  guide: { id: 3, name: '攻略', title: '买房攻略' },
+} as const;
+export type ArticleColumn = keyof typeof ARTICLE_COLUMNS;
+export const ARTICLE_COLUMN_CODES = Object.keys(ARTICLE_COLUMNS) as [ArticleColumn, ...ArticleColumn[]];
+/** The column of a subscription's target id; null for an id that is no column. */
+export function articleColumnById(id: number): ArticleColumn | null {
+  return ARTICLE_COLUMN_CODES.find((c) => ARTICLE_COLUMNS[c].id === id) ?? null;
+}
+
+/** Content types content/list serves: video, or an article column. */
+export const CONTENT_TYPES = ['video', ...ARTICLE_COLUMN_CODES] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+const TYPE_MESSAGE = `type 只能是 ${CONTENT_TYPES.join('、')}`;
 
 export const VIDEO_KINDS = {
   tour: '小区实拍',
@@ -26,7 +45,7 @@ export const VIDEO_PAGE_SIZE = 10;
 
 export const contentListInput = z.object({
   cityId: cityIdParam,
-  type: z.enum(CONTENT_TYPES, { message: 'type 只能是 video' }),
+  type: z.literal('video', { message: TYPE_MESSAGE }),
   /** One estate's videos; absent for the city's. */
   estateId: idParam('estateId').optional(),
   kind: z.enum(VIDEO_KIND_CODES, { message: 'kind 只能是 tour、layout、around 或 market' }).optional(),
@@ -55,7 +74,7 @@ export const videoCard = z.object({
 export type VideoCard = z.infer<typeof videoCard>;
 
 export const contentListBody = z.object({
-  type: z.enum(CONTENT_TYPES),
+  type: z.literal('video'),
   total: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),
@@ -148,3 +167,93 @@ export type VideoDetailBody = z.infer<typeof videoDetailBody>;
 export const videoPlayInput = z.object({ id: idParam('id') });
 export const videoPlayBody = z.object({ id: z.number().int(), playCount: z.number().int() });
 export type VideoPlayBody = z.infer<typeof videoPlayBody>;
+
+// ---------- articles: POST content/list with an article column, content/article ----------
+
+export const ARTICLE_PAGE_SIZE = 20;
+
+export const articleListInput = z.object({
+  cityId: cityIdParam,
+  type: z.enum(ARTICLE_COLUMN_CODES, { message: TYPE_MESSAGE }),
+  ...pageParams(ARTICLE_PAGE_SIZE),
+});
+export type ArticleListInput = z.infer<typeof articleListInput>;
+
+/**
+ * What content/list reads: a video query or an article column's. A type that is neither is refused with the one
+ * message naming all of them.
+ */
+export const contentListRequest = z.discriminatedUnion('type', [contentListInput, articleListInput], {
+  error: (issue) => (issue.code === 'invalid_union' ? TYPE_MESSAGE : undefined),
+});
+export type ContentListRequest = z.infer<typeof contentListRequest>;
+
+/** A 行情 card's headline figure: the month's 挂牌均价 and its MoM in percent (red up, green down). */
+export const articleFigure = z.object({
+  label: z.string(),
+  value: z.number().nullable(),
+  change: z.number().nullable(),
+});
+export type ArticleFigure = z.infer<typeof articleFigure>;
+
+export const articleCard = z.object({
+  id: z.number().int(),
+  /** editorial: written by the team (Markdown of the repository); market: a monthly write-up of the figures. */
+  kind: z.enum(['editorial', 'market']),
+  column: z.enum(ARTICLE_COLUMN_CODES),
+  /** Null: an article of every city. */
+  cityId: z.number().int().nullable(),
+  /** 'YYYY-MM' of a 行情 write-up. */
+  month: z.string().nullable(),
+  title: z.string(),
+  summary: z.string(),
+  /** An image URL (http(s) or a path of ours), or null: the card shows its column or figure instead. */
+  cover: z.string().nullable(),
+  author: z.string(),
+  /** 'YYYY-MM-DD' (Beijing). */
+  publishedAt: z.string(),
+  readCount: z.number().int(),
+  figure: articleFigure.nullable(),
+});
+export type ArticleCard = z.infer<typeof articleCard>;
+
+export const articleListBody = z.object({
+  type: z.enum(ARTICLE_COLUMN_CODES),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  list: z.array(articleCard),
+});
+export type ArticleListBody = z.infer<typeof articleListBody>;
+
+export const contentListAnyBody = z.union([contentListBody, articleListBody]);
+
+export const articleDetailQuery = z.object({
+  id: idParam('id', '文章 id 格式不正确'),
+  /** The city the reader is in: related articles of a nationwide article are that city's. */
+  cityId: cityIdParam.optional(),
+});
+export type ArticleDetailQuery = z.infer<typeof articleDetailQuery>;
+
+/** An estate an article names, with its page's figures (the estate cards of the lists). */
+export const articleEstate = z.object({
+  id: z.number().int(),
+  cityId: z.number().int(),
+  name: z.string(),
+  districtName: z.string(),
+  plateName: z.string(),
+  listingAvg: z.number().nullable(),
+  listingMom: z.number().nullable(),
+  dealAvg: z.number().nullable(),
+  dealMom: z.number().nullable(),
+});
+export type ArticleEstate = z.infer<typeof articleEstate>;
+
+export const articleDetailBody = articleCard.extend({
+  /** Sanitised on the server (editorial: rendered Markdown; market: built from escaped figures). */
+  html: z.string(),
+  estates: z.array(articleEstate),
+  /** Newest others of the same column and city scope. */
+  related: z.array(articleCard),
+});
+export type ArticleDetailBody = z.infer<typeof articleDetailBody>;

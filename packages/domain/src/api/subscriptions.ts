@@ -12,10 +12,13 @@ export type SubscriptionTarget = (typeof SUBSCRIPTION_TARGETS)[number];
 /** What a favourite can be about (favorites.target_type). */
 export const FAVORITE_TARGETS = ['estate', 'listing'] as const;
 export type FavoriteTarget = (typeof FAVORITE_TARGETS)[number];
-/** subscribe/add and subscribe/check: the targets without an endpoint of their own. */
-export const SUBSCRIBE_ADD_TARGETS = ['plate', 'project'] as const;
+/**
+ * subscribe/add and subscribe/check: the targets without an endpoint of their own. A column is an article column
+ * (content.ts ARTICLE_COLUMNS: 1 政策, 2 行情, 3 攻略).
+ */
+export const SUBSCRIBE_ADD_TARGETS = ['plate', 'project', 'column'] as const;
 /** subscribe/check also answers for an author (followed with subscribe/author). */
-export const SUBSCRIBE_CHECK_TARGETS = ['plate', 'project', 'author'] as const;
+export const SUBSCRIBE_CHECK_TARGETS = ['plate', 'project', 'author', 'column'] as const;
 
 /** Rows per page of every collect list. */
 export const COLLECT_PAGE_SIZE = 20;

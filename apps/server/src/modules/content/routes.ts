@@ -1,12 +1,14 @@
-// POST content/list (spec §7; type video for 看房视频, PAGES.md §3.8), NEW content/video/detail and NEW POST
-// content/video/play.
+// POST content/list (spec §7; type video for 看房视频, policy / market / guide for 文章, PAGES.md §3.8), NEW
+// content/video/detail, NEW POST content/video/play and NEW content/article.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
-  contentListBody,
-  contentListInput,
+  articleDetailBody,
+  articleDetailQuery,
+  contentListAnyBody,
+  contentListRequest,
   ok,
   videoDetailBody,
   videoDetailQuery,
@@ -18,6 +20,8 @@ import { envelopeOf } from '../../plugins/openapi.ts';
 
 const tags = ['content'];
 const PLAY_REQUESTS_PER_MINUTE = 30;
+const ARTICLE_READS_PER_MINUTE = 60;
+const UNKNOWN_ARTICLE = '文章不存在';
 
 /** A visitor without an account: their address and browser (a signed-in user's id once accounts exist). */
 function viewerOf(request: FastifyRequest): string {
@@ -43,12 +47,33 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { readOnly: true },
       schema: {
         tags,
-        summary: '内容列表：type=video 为看房视频（全城或某小区），可按类型筛选，按最热或最新排序',
-        body: contentListInput,
-        response: { 200: envelopeOf(contentListBody) },
+        summary:
+          '内容列表：type=video 为看房视频（全城或某小区），可按类型筛选，按最热或最新排序；' +
+          'type=policy/market/guide 为文章专栏（本城与全国通用的文章，最新在前，每页20条）',
+        body: contentListRequest,
+        response: { 200: envelopeOf(contentListAnyBody) },
       },
     },
-    async (request) => found(await content.list(request.body), request.body.estateId ? '小区不存在' : '城市不存在'),
+    async (request) => {
+      const input = request.body;
+      if (input.type !== 'video') return found(await content.articles(input), '城市不存在');
+      return found(await content.list(input), input.estateId ? '小区不存在' : '城市不存在');
+    },
+  );
+
+  app.get(
+    '/content/article',
+    {
+      // every read is counted: a script reading in a loop is held back
+      config: { rateLimit: { max: ARTICLE_READS_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: '文章详情（新）：服务端净化过的 HTML、文中小区与相关文章；阅读数加一',
+        querystring: articleDetailQuery,
+        response: { 200: envelopeOf(articleDetailBody) },
+      },
+    },
+    async (request) => found(await content.article(request.query.id, request.query.cityId), UNKNOWN_ARTICLE),
   );
 
   app.get(

@@ -194,7 +194,7 @@ export function createContentService(
   estates: EstatesService,
   /** Who has played which video this hour (PLAY_WINDOW_MS). */
   plays: WindowCounter,
-): ContentService & { invalidate(): void } {
+): Omit<ContentService, 'articles' | 'article'> & { invalidate(): void } {
   const scenesOf = createMemo<{ month: string | null; scenes: VideoScene[] }>({ ttlMs: SCENE_CACHE_TTL_MS });
 
   async function tour(c: Context): Promise<Script[]> {

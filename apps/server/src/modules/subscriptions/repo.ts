@@ -2,9 +2,8 @@
 // nobody reads or removes another user's rows), whether a target exists, and the estate rows of the collect page
 // with the figures of the estate's own page (price_series of its city's newest month).
 import { isoText, queryPage, queryRows, sql, type Database, type SQL } from '@fjt/db';
-import type { FavoriteTarget, SubscriptionTarget } from '@fjt/domain';
+import { ARTICLE_COLUMNS, type FavoriteTarget, type SubscriptionTarget } from '@fjt/domain';
 import { estateFiguresColumns, estateFiguresJoins, type EstateFiguresSqlRow } from '../../lib/estate-figures.ts';
-
 
 export interface EstateFiguresRow extends EstateFiguresSqlRow {
   recordId: number;
@@ -28,8 +27,12 @@ const TARGET_EXISTS: Record<SubscriptionTarget | FavoriteTarget, ((id: number) =
   plate: (id) => sql`SELECT 1 FROM plate WHERE id = ${id}`,
   project: (id) => sql`SELECT 1 FROM new_house_project WHERE id = ${id}`,
   author: (id) => sql`SELECT 1 FROM users WHERE id = ${id} AND deleted_at IS NULL`,
-  // columns arrive with content (issue 17); until then none exists
-  column: null,
+  // the fixed article columns (issue 17, domain ARTICLE_COLUMNS)
+  column: (id) =>
+    sql`SELECT 1 WHERE ${id} IN (${sql.join(
+      Object.values(ARTICLE_COLUMNS).map((c) => sql`${c.id}`),
+      sql`, `,
+    )})`,
 };
 
 export function createSubscriptionsRepo(db: Database) {

@@ -1,7 +1,9 @@
 // 订阅与收藏 (issue 11): subscribe to an estate, plate, project or author, favourite an estate or a listing, and the
-// lists of /profile/collect. Adding and removing are idempotent; a target must exist (404 otherwise).
+// lists of /profile/collect. A column (issue 17) is one of the three article columns, followed with subscribe/add. Adding and removing are idempotent; a target must exist (404 otherwise).
 import {
+  ARTICLE_COLUMNS,
   ApiError,
+  articleColumnById,
   COLLECT_PAGE_SIZE,
   type CollectEstateList,
   type CollectFollowList,
@@ -83,7 +85,13 @@ export function createSubscriptionsService(repo: SubscriptionsRepo) {
     async follows(userId: number, type: 'author' | 'column', page: number): Promise<CollectFollowList> {
       const size = COLLECT_PAGE_SIZE;
       const { total, rows } = await repo.follows(userId, type, page, size);
-      return { total, page, size, list: rows };
+      // a column's name is the fixed one of the article columns (an id that is none keeps null)
+      const named = rows.map((r) => {
+        if (r.targetType !== 'column') return r;
+        const column = articleColumnById(r.targetId);
+        return { ...r, name: column ? ARTICLE_COLUMNS[column].title : null };
+      });
+      return { total, page, size, list: named };
     },
   };
 }

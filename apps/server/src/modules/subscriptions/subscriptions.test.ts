@@ -297,7 +297,7 @@ describe('subscribe/add and subscribe/check (plates and projects)', () => {
     // estates and authors have their own endpoints
     expectFail(await post(user, 'subscribe/add', { targetType: 'estate', targetId: ids.estates[0] }), 400);
     expectFail(await post(user, 'subscribe/add', { targetType: 'author', targetId: user.id }), 400);
-    expectFail(await get(user, 'subscribe/check?targetType=column&targetId=1'), 400);
+    expectFail(await get(user, 'subscribe/check?targetType=column&targetId=4'), 404, '专栏不存在');
     expectFail(await post(user, 'subscribe/subs-cancel', { targetType: 'building', targetId: 1 }), 400);
     expectFail(await post(user, 'subscribe/subs-cancel', { targetType: 'plate' }), 400);
     expect(await subsCount(user.id)).toBe(0);
@@ -326,7 +326,7 @@ describe('authors and columns', () => {
       name: '楼市老王',
       avatar: 'a3',
     });
-    // a column (content arrives with issue 17) is listed by id with no name yet
+    // a column id that is none of the article columns is listed by id with no name
     await seeded.database.sql.query(
       `INSERT INTO subscriptions (user_id, target_type, target_id) VALUES ($1, 'column', 77)`,
       [me.id],

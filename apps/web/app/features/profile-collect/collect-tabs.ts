@@ -16,7 +16,7 @@ export interface CollectTab {
   /** Toast/undo-bar text once removed. */
   removedText: string;
   remove(row: CollectRow): Call;
-  /** Puts a removed row back; null when it cannot be (columns: no add yet). */
+  /** Puts a removed row back; null when it cannot be. */
   restore: ((row: CollectRow) => Call) | null;
   empty: { title: string; hint: string; action: string };
 }
@@ -69,8 +69,8 @@ export const COLLECT_TABS: readonly CollectTab[] = [
     removeText: '取消关注',
     removedText: '已取消关注',
     remove: (row) => ['subscribe/delete', { ids: [row.recordId] }],
-    restore: null,
-    empty: { title: '还没有关注专栏', hint: '关注专栏后，专栏更新会出现在这里', action: '去首页看看' },
+    restore: (row) => ['subscribe/add', { targetType: 'column', targetId: targetId(row) }],
+    empty: { title: '还没有关注专栏', hint: '关注政策、行情或攻略专栏，专栏更新会出现在这里', action: '去首页看看' },
   },
 ];
 

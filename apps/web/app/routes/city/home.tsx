@@ -9,6 +9,7 @@ import { EntryGrid } from '../../features/city-home/EntryGrid.tsx';
 import { SceneEntries } from '../../features/city-home/SceneEntries.tsx';
 import { DistrictTable } from '../../features/city-home/DistrictTable.tsx';
 import { HotEstates } from '../../features/city-home/HotEstates.tsx';
+import { HomeArticles } from '../../features/articles/HomeArticles.tsx';
 import { storedCityId } from '../../lib/city-storage.ts';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/city-home/city-home.css';
@@ -16,8 +17,10 @@ import '../../features/city-home/city-home.css';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cityId = resolveCityId({ pathCity: params.city, queryCityId: url.searchParams.get('cityId') });
-  const { market, geo } = context.services;
-  const [overview, areas, hot] = await Promise.all([
+  const { market, geo, content } = context.services;
+  const newest = (type: 'market' | 'policy' | 'guide') =>
+    content.articles({ cityId, type, page: 1, size: 1 }).then((body) => body?.list ?? []);
+  const [overview, areas, hot, articles] = await Promise.all([
     market.cityOverview(cityId),
     geo.areaList({
       cityId,
@@ -27,6 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       withUnlimitedPlateOption: false,
     }),
     market.rankList({ cityId, rank: 'hot', type: 'estate', size: 5 }),
+    Promise.all([newest('market'), newest('policy'), newest('guide')]).then((lists) => lists.flat()),
   ]);
   if (!overview) throw data(null, { status: 404 });
   return {
@@ -34,6 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     overview,
     districts: areas?.list ?? [],
     hot: hot?.list ?? [],
+    articles,
     fromQuery: params.city === undefined && url.searchParams.has('cityId'),
     origin: url.origin,
   };
@@ -53,7 +58,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 };
 
 export default function CityHome({ loaderData, params }: Route.ComponentProps) {
-  const { cityId, overview, districts, hot } = loaderData;
+  const { cityId, overview, districts, hot, articles } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -77,6 +82,7 @@ export default function CityHome({ loaderData, params }: Route.ComponentProps) {
       <SceneEntries cityId={cityId} />
       <HotEstates cityId={cityId} estates={hot} />
       <DistrictTable cityId={cityId} districts={districts} />
+      <HomeArticles cityId={cityId} articles={articles} />
     </main>
   );
 }
