@@ -102,6 +102,8 @@ import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
 import { communityDevRoutes, createCommunity } from './modules/community/setup.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { createReviewsWriter } from './modules/reviews/service.ts';
+import { qaRoutes } from './modules/qa/routes.ts';
+import { createQaService } from './modules/qa/service.ts';
 import { imageStoreOf } from './lib/image-store.ts';
 import { createUploads } from './modules/uploads/service.ts';
 import { registerUploadedImages, uploadRoutes } from './modules/uploads/routes.ts';
@@ -495,6 +497,7 @@ export async function buildApp({
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
       await api.register(reviewsRoutes, { reads: services.reviews, writer: reviewsWriter });
+      await api.register(qaRoutes, { qa: createQaService({ db: database.db, guard: community.guard }) });
       await api.register(uploadRoutes, { uploads, chat: chat.service });
       await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });

@@ -73,3 +73,4 @@ export * from './tools/credit.ts';
 export * from './api/loans.ts';
 export * from './api/reviews.ts';
 export * from './community.ts';
+export * from './api/qa.ts';
