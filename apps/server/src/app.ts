@@ -497,7 +497,13 @@ export async function buildApp({
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
       await api.register(reviewsRoutes, { reads: services.reviews, writer: reviewsWriter });
-      await api.register(qaRoutes, { qa: createQaService({ db: database.db, guard: community.guard }) });
+      await api.register(qaRoutes, {
+        qa: createQaService({
+          db: database.db,
+          guard: community.guard,
+          changed: (test) => responseCache?.forget(test),
+        }),
+      });
       await api.register(uploadRoutes, { uploads, chat: chat.service });
       await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });

@@ -19,7 +19,7 @@ import {
 } from '@fjt/domain';
 import { expectFail, expectPersonalFail, personalBody, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 import { QA_ROUTED_TITLE } from './repo.ts';
-import { QA_NOTICE_TITLE } from './service.ts';
+import { QA_NOTICE_TITLE, qaChangedBy } from './service.ts';
 
 const seeded = seededApp();
 const API = '/rabbit/v1';
@@ -425,5 +425,26 @@ describe('the seeded Q&A', () => {
         WHERE q.user_id >= 1000000000 AND (a.created_at < q.created_at OR a.created_at > now())`,
     );
     expect(late!.n).toBe(0);
+  });
+});
+
+describe('qaChangedBy', () => {
+  it("names the cached pages and answers a question's change makes stale, and no others", () => {
+    const stale = qaChangedBy({ id: 4321, cityId: 605, estateId: 77 });
+    for (const url of [
+      '/605/questions',
+      '/605/questions?tab=new',
+      '/605/questions.data?tab=hot',
+      '/605/qa-list/77',
+      '/605/qa-list/77.data',
+      '/605/qa-list/77/4321',
+      '/qa-detail/4321',
+      '/qa-detail/4321.data?cityId=605',
+      '/rabbit/v1/question-answer/list?cityId=605&estateId=77',
+      '/rabbit/v1/question-answer/detail?id=4321',
+    ])
+      expect(stale(url), url).toBe(true);
+    for (const url of ['/606/questions', '/605/qa-list/78', '/qa-detail/43210', '/605/house-detail/77'])
+      expect(stale(url), url).toBe(false);
   });
 });

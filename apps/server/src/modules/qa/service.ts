@@ -79,9 +79,33 @@ export function createQaReads(db: Database, repo: QaRepo = createQaRepo(db)) {
   } satisfies QaReadService;
 }
 
-export function createQaService(deps: { db: Database; guard: PostingGuard }) {
+/**
+ * The cached pages and answers a change to question `q` makes stale (the public response cache keeps them 60 s): the
+ * city's question lists, the estate's, the question's detail in either form, and the Q&A API reads.
+ */
+export function qaChangedBy(q: { id: number; cityId: number; estateId: number | null }) {
+  const end = '(?:[/.?]|$)';
+  const pattern = new RegExp(
+    `^/${q.cityId}/questions${end}|^/${q.cityId}/qa-list/${q.estateId ?? 'none'}${end}|/qa-detail/${q.id}${end}` +
+      `|/qa-list/\\d*/?${q.id}${end}|/question-answer/(?:list|detail)\\?`,
+  );
+  return (url: string) => pattern.test(url);
+}
+
+export function createQaService(deps: {
+  db: Database;
+  guard: PostingGuard;
+  /** A post changed cached answers: forget those whose URL passes `test` (the public response cache). */
+  changed?: (test: (url: string) => boolean) => void;
+}) {
   const { db, guard } = deps;
   const repo = createQaRepo(db);
+  /** Forgets what the change to question `id` made stale. */
+  const touched = async (id: number) => {
+    if (!deps.changed) return;
+    const q = await repo.question(id);
+    if (q) deps.changed(qaChangedBy(q));
+  };
   const reads = createQaReads(db, repo);
   const inTransaction = <T>(work: (tx: Database) => Promise<T>) =>
     db.transaction((tx) => work(tx as unknown as Database));
@@ -132,6 +156,7 @@ export function createQaService(deps: { db: Database; guard: PostingGuard }) {
           return id;
         }),
       );
+      await touched(id);
       return { id, flagged };
     },
 
@@ -173,6 +198,7 @@ export function createQaService(deps: { db: Database; guard: PostingGuard }) {
           return id;
         }),
       );
+      await touched(q.id);
       return { id, flagged };
     },
 
@@ -184,6 +210,7 @@ export function createQaService(deps: { db: Database; guard: PostingGuard }) {
       const images = await ownedImages(db, userId, input.images);
       const { texts, flagged } = await guard.check(userId, 'answer', { body: input.body });
       await written(userId, () => repo.updateAnswer(a.id, texts.body, images, flagged));
+      await touched(a.questionId);
       return { id: a.id, flagged };
     },
 
@@ -211,15 +238,18 @@ export function createQaService(deps: { db: Database; guard: PostingGuard }) {
         if (!q || q.status === 'deleted') throw ApiError.notFound(COMMUNITY_MESSAGES.notFound);
         if (q.userId !== userId) throw ApiError.forbidden(COMMUNITY_MESSAGES.notYours);
         await repo.deleteQuestion(id);
+        deps.changed?.(qaChangedBy(q));
         return { deleted: true };
       }
-      return inTransaction(async (tx) => {
+      const questionId = await inTransaction(async (tx) => {
         const a = await repo.answer(id, tx);
         if (!a || a.status === 'deleted') throw ApiError.notFound(COMMUNITY_MESSAGES.notFound);
         if (a.userId !== userId) throw ApiError.forbidden(COMMUNITY_MESSAGES.notYours);
         await repo.deleteAnswer(tx, a.id, a.questionId, a.status === 'visible');
-        return { deleted: true };
+        return a.questionId;
       });
+      await touched(questionId);
+      return { deleted: true };
     },
 
     async viewer(userId: number, questionId: number): Promise<QaViewerBody> {

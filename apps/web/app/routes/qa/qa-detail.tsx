@@ -28,12 +28,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { deleted: false as const, cityId: detail.question.cityId, detail, header };
 }
 
-/**
- * Never from the page cache: user posts change it at any time, and whoever just asked, answered or deleted must see
- * the change at once (the page cache keeps a page 60 s for everyone, signed in or not).
- */
-export const headers: Route.HeadersFunction = () => ({ 'cache-control': 'no-store' });
-
 export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d?.detail)
     return [

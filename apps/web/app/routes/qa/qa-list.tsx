@@ -10,12 +10,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return feedData(context.services, params, request, true);
 }
 
-/**
- * Never from the page cache: user posts change it at any time, and whoever just asked, answered or deleted must see
- * the change at once (the page cache keeps a page 60 s for everyone, signed in or not).
- */
-export const headers: Route.HeadersFunction = () => ({ 'cache-control': 'no-store' });
-
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: pageTitle(`${d?.estate?.name ?? ''}小区问答`) },
   { name: 'description', content: `${d?.estate?.name ?? ''}的房价、交通、物业问答。${SITE_DESCRIPTION}` },
