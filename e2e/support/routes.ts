@@ -44,6 +44,10 @@ export const REDIRECTS: Record<string, RegExp> = {
   'ops-orders': /^\/login\?redirect=%2Fops%2Forders$/,
   'ops-wallet': /^\/login\?redirect=%2Fops%2Fwallet$/,
   'ops-moderation': /^\/login\?redirect=%2Fops%2Fmoderation$/,
+  // 问答 without an id: the default city's questions (or the estate's Q&A)
+  'qa-detail': /^\/605\/questions$/,
+  'ask-v2': /^\/605\/questions$/,
+  'qa-list-detail': /^\/605\/(questions|qa-list\/\d+)$/,
 };
 
 /** Pages that answer an unknown id with a 404 of their own wording (PAGES.md) instead of the generic page. */

@@ -39,8 +39,9 @@ test.describe('route guard (spec §2)', () => {
   });
 
   test('the city comes from the path, else the cityId query, else 605', async ({ page }) => {
-    await page.goto('/101/questions');
-    await expect(page.getByRole('link', { name: '查看城市房价' })).toHaveAttribute('href', '/101');
+    // the path wins over the query (/{city}/questions is a built page: its 提问 keeps the path's city)
+    await page.goto('/605/questions?cityId=201');
+    await expect(page.getByTestId('qa-ask')).toHaveAttribute('href', '/605/ask-qa');
     await page.goto('/helper?cityId=201');
     await expect(page.getByRole('link', { name: '查看城市房价' })).toHaveAttribute('href', '/201');
     await page.goto('/helper');

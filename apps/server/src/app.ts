@@ -106,6 +106,8 @@ import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { createReviewsWriter } from './modules/reviews/service.ts';
+import { qaRoutes } from './modules/qa/routes.ts';
+import { createQaService } from './modules/qa/service.ts';
 import { imageStoreOf } from './lib/image-store.ts';
 import { createUploads } from './modules/uploads/service.ts';
 import { registerUploadedImages, uploadRoutes } from './modules/uploads/routes.ts';
@@ -499,6 +501,13 @@ export async function buildApp({
         support: createSupportService({ db: database.db, services, settings: supportSettings(env) }),
       });
       await api.register(reviewsRoutes, { reads: services.reviews, writer: reviewsWriter });
+      await api.register(qaRoutes, {
+        qa: createQaService({
+          db: database.db,
+          guard: community.guard,
+          changed: (test) => responseCache?.forget(test),
+        }),
+      });
       await api.register(uploadRoutes, { uploads, chat: chat.service });
       await api.register(communityDevRoutes, { db: database.db, sandbox: smsProvider === 'sandbox', now });
       await api.register(informRoutes, {
@@ -510,6 +519,8 @@ export async function buildApp({
           db: database.db,
           // a correction changes market data: drop the answers derived from it, as a data load does
           dataChanged: (kind, cityIds) => dataEvents.publish(dataChanged([kind], cityIds)),
+          // a post hidden or restored: its lists and details, as the Q&A and review writers forget theirs
+          postChanged: (test) => responseCache?.forget(test),
         }),
       });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });

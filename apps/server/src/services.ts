@@ -43,6 +43,7 @@ import { createArticlesService } from './modules/content/articles/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
+import { createQaReads } from './modules/qa/service.ts';
 
 export interface ServiceDeps {
   /** Who played which video this hour (Redis when scaled out). */
@@ -80,6 +81,7 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
     overseas: createOverseasService(createOverseasRepo(db), geo),
     agents: createAgentsService(createAgentsRepo(db)),
     superior: createSuperiorService(db),
+    qa: createQaReads(db),
     quotation: createQuotationService(createQuotationRepo(db), geo),
     finder: createFinderService(createFinderRepo(db), geo),
     config: createConfigService(createConfigRepo(db), geo, listings),

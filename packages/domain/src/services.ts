@@ -3,6 +3,7 @@
 import type { OverseasDetail, OverseasListBody } from './api/overseas.ts';
 import type { AgentDetailBody, AgentDetailQuery, AgentListBody, AgentListQuery } from './api/agents.ts';
 import type { SuperiorEstateList, SuperiorListQuery, SuperiorProjectList } from './api/superior.ts';
+import type { QaDetailBody, QaListBody, QaListQuery } from './api/qa.ts';
 import type {
   ArticleDetailBody,
   ArticleListBody,
@@ -289,6 +290,13 @@ export interface SuperiorService {
   projects(query: SuperiorListQuery, viewerId: number | null): Promise<SuperiorProjectList | null>;
 }
 
+/** 问答 (PAGES.md §3.8): the public reads of the Q&A pages. */
+export interface QaReadService {
+  list(query: QaListQuery): Promise<QaListBody>;
+  /** 'deleted': deleted or hidden (the page says 问题已删除); null: no such question. */
+  detail(id: number): Promise<QaDetailBody | 'deleted' | null>;
+}
+
 /** 海外房产 (PAGES.md §3.2 overseas-detail). */
 export interface OverseasService {
   /** null when the project does not exist. full: with payment schedule, taxes and rules. */
@@ -348,6 +356,7 @@ export interface Services {
   overseas: OverseasService;
   agents: AgentsService;
   superior: SuperiorService;
+  qa: QaReadService;
   quotation: QuotationService;
   finder: FinderService;
   geo: GeoService;

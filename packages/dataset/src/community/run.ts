@@ -16,6 +16,7 @@ import { hash32, Rng } from '../prng.ts';
 import { residentsOf, type Resident } from './residents.ts';
 import { loadCommunityEstates, type CommunityEstate } from './estates.ts';
 import { reviewsGenerator, notesGenerator } from './review-generators.ts';
+import { qaGenerator } from './qa.ts';
 
 export const COMMUNITY_DATASET = 'community';
 const RESIDENTS = 'residents';
@@ -43,6 +44,7 @@ export interface CommunityGenerator {
 /** The generators, in load order (qa.ts, reviews.ts, notes.ts add theirs here). */
 export const GENERATORS: CommunityGenerator[] = [];
 GENERATORS.push(reviewsGenerator, notesGenerator);
+GENERATORS.push(qaGenerator);
 
 export interface CommunitySeedResult {
   skipped: boolean;

@@ -16,6 +16,7 @@ import {
 } from '@fjt/domain';
 import { expectFail, personalBody, seededApp, signInAs, testIp, testPhone, type SignedIn } from '../../testing.ts';
 import { createStaffService } from '../staff/service.ts';
+import { createModerationService } from './service.ts';
 
 const seeded = seededApp('small');
 const API = '/rabbit/v1';
@@ -225,6 +226,39 @@ describe('posts', () => {
     expect(kept).toEqual({ status: 'visible', flagged: false });
     personalBody(await post('ops/moderation/post', { kind: 'answer', id: a2, action: 'restore' }, moderator.headers));
     expect(await count()).toBe(2);
+  });
+});
+
+describe('cached views', () => {
+  it('a hidden or restored post forgets the cached lists and details that showed it', async () => {
+    const tests: ((url: string) => boolean)[] = [];
+    const moderation = createModerationService({ db: seeded.database.db, postChanged: (t) => tests.push(t) });
+    const [r] = await q<{ id: number }>(
+      `INSERT INTO review (city_id, estate_id, user_id, overall, traffic, amenities, property, environment, body)
+       VALUES (605, $1, 2, 3, 3, 3, 3, 3, '一条用于缓存测试的点评内容') RETURNING id`,
+      [estateId],
+    );
+    const [qq] = await q<{ id: number }>(
+      `INSERT INTO question (city_id, estate_id, user_id, topic, title) VALUES (605, $1, 1, 'other', '缓存测试的问题')
+       RETURNING id`,
+      [estateId],
+    );
+    const [a] = await q<{ id: number }>(
+      `INSERT INTO answer (question_id, user_id, body) VALUES ($1, 1, '回答') RETURNING id`,
+      [qq!.id],
+    );
+    await moderation.moderatePost({ userId: moderator.id }, 'review', Number(r!.id), 'hide');
+    await moderation.moderatePost({ userId: moderator.id }, 'answer', Number(a!.id), 'hide');
+    await moderation.moderatePost({ userId: moderator.id }, 'question', Number(qq!.id), 'keep');
+    expect(tests).toHaveLength(2);
+    const [review, answer] = tests as [(u: string) => boolean, (u: string) => boolean];
+    expect(review(`/rabbit/v1/comment/list?estateId=${estateId}&sort=new`)).toBe(true);
+    expect(review(`/605/house-comments/${estateId}`)).toBe(true);
+    expect(review(`/rabbit/v1/inform/target?targetType=review&targetId=${r!.id}`)).toBe(true);
+    expect(review('/605/house-resold')).toBe(false);
+    expect(answer(`/qa-detail/${qq!.id}`)).toBe(true);
+    expect(answer(`/605/qa-list/${estateId}`)).toBe(true);
+    expect(answer('/605/house-resold')).toBe(false);
   });
 });
 

@@ -27,6 +27,8 @@ import {
 } from '@fjt/domain';
 import { recordAudit } from '../staff/audit.ts';
 import { recomputeReviewSummary } from '../reviews/summary.ts';
+import { changedBy } from '../reviews/service.ts';
+import { qaChangedBy } from '../qa/service.ts';
 import { findTarget, POST_TABLES, type TargetRow } from '../inform/targets.ts';
 import { TICKET_COLUMNS, ticketView, type TicketRow } from '../inform/service.ts';
 
@@ -84,8 +86,42 @@ function priceValue(value: unknown, min: number, max: number): number {
   return n;
 }
 
-export function createModerationService(deps: { db: Database; dataChanged?: DataChangedHook }) {
-  const { db, dataChanged = async () => undefined } = deps;
+/** Forget the cached answers (pages and API reads) whose URL passes `test` (the public response cache). */
+export type PostChangedHook = (test: (url: string) => boolean) => void;
+
+export function createModerationService(deps: {
+  db: Database;
+  dataChanged?: DataChangedHook;
+  postChanged?: PostChangedHook;
+}) {
+  const { db, dataChanged = async () => undefined, postChanged } = deps;
+
+  /** A post was hidden or restored: the cached lists and details that showed it (or did not) are stale. */
+  async function forgetPost(kind: ModeratedKind, id: number) {
+    if (!postChanged) return;
+    const [p] = await queryRows<{ cityId: number; estateId: number | null; questionId: number | null }>(
+      db,
+      kind === 'question'
+        ? sql`SELECT city_id AS "cityId", estate_id AS "estateId", id::int AS "questionId" FROM question WHERE id = ${id}`
+        : kind === 'answer'
+          ? sql`SELECT q.city_id AS "cityId", q.estate_id AS "estateId", q.id::int AS "questionId"
+                  FROM answer a JOIN question q ON q.id = a.question_id WHERE a.id = ${id}`
+          : kind === 'review'
+            ? sql`SELECT city_id AS "cityId", estate_id AS "estateId", NULL AS "questionId" FROM review WHERE id = ${id}`
+            : kind === 'review_reply'
+              ? sql`SELECT v.city_id AS "cityId", v.estate_id AS "estateId", NULL AS "questionId"
+                      FROM review_reply x JOIN review v ON v.id = x.review_id WHERE x.id = ${id}`
+              : sql`SELECT city_id AS "cityId", estate_id AS "estateId", NULL AS "questionId"
+                      FROM viewing_note WHERE id = ${id}`,
+    );
+    if (!p) return;
+    const target = `/inform/target?targetType=${kind}&targetId=${id}`;
+    const views =
+      p.questionId !== null
+        ? qaChangedBy({ id: p.questionId, cityId: p.cityId, estateId: p.estateId })
+        : changedBy({ kind: kind === 'note' ? 'note' : 'review', cityId: p.cityId, estateId: p.estateId! });
+    postChanged((url) => views(url) || url.includes(target));
+  }
   const inTransaction = <T>(work: (tx: Database) => Promise<T>) =>
     db.transaction((tx) => work(tx as unknown as Database));
 
@@ -293,7 +329,7 @@ export function createModerationService(deps: { db: Database; dataChanged?: Data
       action: 'hide' | 'restore' | 'keep',
       reason?: string,
     ) {
-      return inTransaction(async (tx) => {
+      const after = await inTransaction(async (tx) => {
         const [current] = await queryRows<{ status: string }>(
           tx,
           sql`SELECT status FROM ${sql.raw(POST_TABLES[kind])} WHERE id = ${id}`,
@@ -327,6 +363,8 @@ export function createModerationService(deps: { db: Database; dataChanged?: Data
         });
         return changed.after;
       });
+      if (action !== 'keep') await forgetPost(kind, id);
+      return after;
     },
 
     async ban(actor: Actor, userId: number, action: 'ban' | 'unban', reason?: string, days?: number) {
@@ -459,6 +497,13 @@ export function createModerationService(deps: { db: Database; dataChanged?: Data
         return { ticket: await ticketRowView(tx, after!, 0), handled: closed.length };
       });
       for (const c of changedData) await dataChanged(c.kind, [c.cityId]);
+      if (input.action === 'hide_post') {
+        const [t] = await queryRows<{ targetType: ModeratedKind; targetId: number }>(
+          db,
+          sql`SELECT target_type AS "targetType", target_id::int AS "targetId" FROM inform_ticket WHERE id = ${input.ticketId}`,
+        );
+        if (t) await forgetPost(t.targetType, t.targetId);
+      }
       return result;
     },
 

@@ -149,6 +149,16 @@ export function createSuperiorRepo(db: Database) {
       await db.execute(sql`UPDATE users SET nickname = ${nickname} WHERE id = ${userId} AND nickname IS NULL`);
     },
 
+    /** Makes the user answer for the estates of the city's first plate (super_answerer_estate; idempotent). */
+    async answerForFirstPlate(userId: number, cityId: number) {
+      await db.execute(
+        sql`INSERT INTO super_answerer_estate (user_id, estate_id)
+            SELECT ${userId}, e.id FROM estate e
+            WHERE e.plate_id = (SELECT id FROM plate WHERE city_id = ${cityId} ORDER BY id LIMIT 1)
+            ON CONFLICT DO NOTHING`,
+      );
+    },
+
     /** The demo super-user's picks: the first few estates and projects of the city. */
     async demoTargets(cityId: number, count: number) {
       const estates = await queryRows<{ id: number }>(

@@ -136,6 +136,8 @@ export function createSuperiorService(db: Database) {
         actorId: null,
       });
       await repo.setNicknameIfUnset(userId, DEMO_SUPERIOR.nickname);
+      // 问答 (issue 17): the demo 达人 answers for the estates of the city's first plate (routed questions)
+      await repo.answerForFirstPlate(userId, cityId);
       const kinds: SuperiorPickKind[] = ['resale', 'new'];
       if ((await Promise.all(kinds.map((k) => repo.pickCount(userId, k)))).some((n) => n > 0)) return changed;
       const targets = await repo.demoTargets(cityId, DEMO_SUPERIOR_PICKS);
