@@ -79,7 +79,7 @@ test('report a fake listing → ticket → the moderator delists it → off sale
   const description = `${XSS}\n这套房子上个月已经卖掉了`;
   await page.getByRole('textbox', { name: '问题描述（选填）' }).fill(description);
   await expect(page.getByTestId('inform-counter')).toHaveText(`${[...description].length}/200`);
-  await page.getByTestId('inform-file').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('inform-image-input').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: '截图1' })).toBeVisible();
   await page.screenshot({ path: shot('inform-detail'), fullPage: true });
   await page.getByTestId('inform-submit').click();

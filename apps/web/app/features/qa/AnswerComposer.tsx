@@ -7,7 +7,7 @@ import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { UserText } from '../../components/user-text/UserText.tsx';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast.ts';
-import { ImageUploader } from './ImageUploader.tsx';
+import { ImageUploader } from '../../components/image-uploader/ImageUploader.tsx';
 import './qa.css';
 
 export function AnswerComposer({ question }: { question: Pick<QaQuestion, 'id' | 'title' | 'body' | 'estate'> }) {
@@ -77,7 +77,7 @@ export function AnswerComposer({ question }: { question: Pick<QaQuestion, 'id' |
               {length}/{ANSWER_BODY_MAX}
             </span>
           </div>
-          <ImageUploader images={images} onChange={setImages} purpose="answer" />
+          <ImageUploader images={images} onChange={setImages} purpose="answer" testId="qa" />
           <p className="qa-form__hint">请勿发布联系方式、广告等内容，违规内容将被删除</p>
           {error ? (
             <p className="qa-form__error" role="alert" data-testid="qa-error">

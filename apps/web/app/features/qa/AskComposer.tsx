@@ -9,7 +9,7 @@ import { EstatePicker, type PickedEstate } from '../../components/estate-picker/
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { callApi, useLoginGuard } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast.ts';
-import { ImageUploader } from './ImageUploader.tsx';
+import { ImageUploader } from '../../components/image-uploader/ImageUploader.tsx';
 import '../../components/lead-form/lead-form.css';
 import './qa.css';
 
@@ -98,7 +98,7 @@ export function AskComposer({ cityId, estate }: { cityId: number; estate: Picked
           {body.length}/{QA_BODY_MAX}
         </span>
       </div>
-      <ImageUploader images={images} onChange={setImages} purpose="question" />
+      <ImageUploader images={images} onChange={setImages} purpose="question" testId="qa" />
       <span className="qa-form__label">话题</span>
       <div className="qa-chips" style={{ padding: 0, flexWrap: 'wrap' }} role="group" aria-label="话题">
         {QA_TOPICS.map((t) => (

@@ -8,13 +8,12 @@ import {
   NOTE_HIGHLIGHTS,
   NOTE_TITLE_MAX,
   NOTE_TITLE_MIN,
-  POST_IMAGES_MAX,
   type NoteCard,
 } from '@fjt/domain';
 import { LeadSheet } from '../../components/lead-form/LeadSheet.tsx';
 import { callApi } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast.ts';
-import { uploadImage } from './api.ts';
+import { ImageUploader } from '../../components/image-uploader/ImageUploader.tsx';
 
 const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -44,15 +43,6 @@ function NoteForm({ estateId, onDone }: { estateId: number; onDone: (note: NoteC
   const [images, setImages] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const length = [...body.trim()].length;
-
-  const addImage = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    const up = await uploadImage(file, 'note');
-    setBusy(false);
-    if ('error' in up) showToast(up.error);
-    else setImages((list) => [...list, up.url].slice(0, POST_IMAGES_MAX));
-  };
 
   const submit = async () => {
     const t = [...title.trim()].length;
@@ -132,27 +122,7 @@ function NoteForm({ estateId, onDone }: { estateId: number; onDone: (note: NoteC
             {length}/{NOTE_BODY_MAX}
           </span>
         </label>
-        <div className="review-composer__images">
-          {images.map((src) => (
-            <span key={src} className="review-composer__thumb">
-              <img src={src} alt="已上传图片" />
-              <button type="button" aria-label="删除图片" onClick={() => setImages(images.filter((x) => x !== src))}>
-                ×
-              </button>
-            </span>
-          ))}
-          {images.length < POST_IMAGES_MAX ? (
-            <label className="review-composer__add">
-              +<span className="visually-hidden">添加图片</span>
-              <input
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/gif"
-                onChange={(e) => void addImage(e.target.files?.[0])}
-                hidden
-              />
-            </label>
-          ) : null}
-        </div>
+        <ImageUploader images={images} onChange={setImages} purpose="note" onBusy={setBusy} />
       </div>
       <button
         type="submit"

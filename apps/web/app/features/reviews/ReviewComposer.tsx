@@ -3,7 +3,6 @@
 // and who I am (业主 only when verified). POST comment/add.
 import { useState } from 'react';
 import {
-  POST_IMAGES_MAX,
   REVIEW_BODY_MAX,
   REVIEW_BODY_MIN,
   REVIEW_DIMENSIONS,
@@ -17,7 +16,7 @@ import { LeadSheet } from '../../components/lead-form/LeadSheet.tsx';
 import { callApi } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast.ts';
 import { StarInput } from './Stars.tsx';
-import { uploadImage } from './api.ts';
+import { ImageUploader } from '../../components/image-uploader/ImageUploader.tsx';
 
 type Scores = Record<'overall' | 'traffic' | 'amenities' | 'property' | 'environment', number>;
 
@@ -81,15 +80,6 @@ function ComposerForm({
     if (tags.includes(t)) setTags(tags.filter((x) => x !== t));
     else if (tags.length >= REVIEW_TAGS_MAX) showToast(`最多选择${REVIEW_TAGS_MAX}个标签`);
     else setTags([...tags, t]);
-  };
-
-  const addImage = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    const up = await uploadImage(file, 'review');
-    setBusy(false);
-    if ('error' in up) showToast(up.error);
-    else setImages((list) => [...list, up.url].slice(0, POST_IMAGES_MAX));
   };
 
   const submit = async () => {
@@ -173,27 +163,7 @@ function ComposerForm({
             {length}/{REVIEW_BODY_MAX}
           </span>
         </label>
-        <div className="review-composer__images">
-          {images.map((src) => (
-            <span key={src} className="review-composer__thumb">
-              <img src={src} alt="已上传图片" />
-              <button type="button" aria-label="删除图片" onClick={() => setImages(images.filter((x) => x !== src))}>
-                ×
-              </button>
-            </span>
-          ))}
-          {images.length < POST_IMAGES_MAX ? (
-            <label className="review-composer__add">
-              +<span className="visually-hidden">添加图片</span>
-              <input
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/gif"
-                onChange={(e) => void addImage(e.target.files?.[0])}
-                hidden
-              />
-            </label>
-          ) : null}
-        </div>
+        <ImageUploader images={images} onChange={setImages} purpose="review" onBusy={setBusy} />
       </div>
       <button
         type="submit"

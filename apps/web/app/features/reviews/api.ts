@@ -1,6 +1,6 @@
-// The browser calls of 小区点评 and 看房笔记: likes, replies, deletes, my review, uploads (all personal, no-store).
+// The browser calls of 小区点评 and 看房笔记: likes, replies, deletes, my review (all personal, no-store).
 import type { LikeBody, ReviewMineBody } from '@fjt/domain';
-import { API, callApi } from '../../lib/session.ts';
+import { callApi } from '../../lib/session.ts';
 
 export const likeReview = (targetType: 'review' | 'review_reply', id: number, like: boolean) =>
   callApi<LikeBody>('comment/like', { targetType, id, like });
@@ -9,28 +9,6 @@ export const likeNote = (id: number, like: boolean) => callApi<LikeBody>('house/
 
 export const mineOf = (estateId: number, reviewId?: number) =>
   callApi<ReviewMineBody>(`comment/mine?estateId=${estateId}${reviewId ? `&reviewId=${reviewId}` : ''}`);
-
-/** Uploads one picture for a post (POST upload/image); its /img/u address, or the Chinese error. */
-export async function uploadImage(
-  file: File,
-  purpose: 'review' | 'note',
-): Promise<{ url: string } | { error: string }> {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', file);
-  try {
-    const res = await fetch(`${API}/upload/image`, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { 'x-requested-with': 'fetch' },
-    });
-    const json = (await res.json()) as { resultCode: number; errMsg: string; body: { url: string } | null };
-    return json.resultCode === 0 && json.body ? { url: json.body.url } : { error: json.errMsg || '上传失败，请重试' };
-  } catch {
-    return { error: '网络异常，上传失败' };
-  }
-}
 
 /** 3天前 / 2026-05-01: a post's time as the lists show it. */
 export function postedAt(iso: string, now: number): string {

@@ -2,7 +2,7 @@
 // screenshots (POST upload/image, purpose inform) with thumbnails, the contact phone (the account's, masked, with
 // 修改), then NEW POST inform/submit → /inform/succee?ticketNo. Login only: a visitor goes to /login and comes back
 // here with the same query, so the target and reason chosen are kept.
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   INFORM_DESCRIPTION_MAX,
@@ -24,7 +24,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { showToast } from '../../lib/toast.ts';
 import { TargetCard } from '../../features/inform/TargetCard.tsx';
 import { informQuery, informReasonOf, informTargetOf, type InformChoice } from '../../features/inform/query.ts';
-import { uploadImage } from '../../features/inform/upload.ts';
+import { ImageUploader } from '../../components/image-uploader/ImageUploader.tsx';
 import { NoTarget } from '../../features/inform/NoTarget.tsx';
 import '../../features/inform/inform.css';
 
@@ -67,7 +67,6 @@ function DetailForm({ choice, reason, mobile }: { choice: InformChoice; reason: 
   const [contact, setContact] = useState('');
   const [contactError, setContactError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   if (state.status === 'loading') return <RowsSkeleton count={5} />;
   if (state.status === 'error') {
@@ -80,22 +79,6 @@ function DetailForm({ choice, reason, mobile }: { choice: InformChoice; reason: 
   const { target, verb } = state.body;
   const length = [...description.trim()].length;
   const over = length > INFORM_DESCRIPTION_MAX;
-
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])].slice(0, INFORM_IMAGES_MAX - images.length);
-    event.target.value = '';
-    if (files.length === 0) return;
-    setUploading(true);
-    for (const file of files) {
-      const res = await uploadImage(file, 'inform');
-      if ('error' in res) {
-        showToast(res.error);
-        break;
-      }
-      setImages((list) => (list.length < INFORM_IMAGES_MAX ? [...list, res.url] : list));
-    }
-    setUploading(false);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -146,39 +129,15 @@ function DetailForm({ choice, reason, mobile }: { choice: InformChoice; reason: 
 
       <section className="inform-section" aria-labelledby="inform-shots-title">
         <h2 id="inform-shots-title">截图（选填，最多{INFORM_IMAGES_MAX}张）</h2>
-        <ul className="inform-shots" data-testid="inform-shots">
-          {images.map((url, i) => (
-            <li key={url} className="inform-shot">
-              <img src={url} alt={`截图${i + 1}`} />
-              <button
-                type="button"
-                className="inform-shot__remove"
-                aria-label={`删除截图${i + 1}`}
-                onClick={() => setImages((list) => list.filter((u) => u !== url))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-          {images.length < INFORM_IMAGES_MAX ? (
-            <li>
-              <label className="inform-shot inform-shot--add">
-                <span aria-hidden="true">+</span>
-                {uploading ? '上传中…' : '添加截图'}
-                <input
-                  ref={fileInput}
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,image/gif"
-                  multiple
-                  className="visually-hidden"
-                  disabled={uploading}
-                  data-testid="inform-file"
-                  onChange={(e) => void pick(e)}
-                />
-              </label>
-            </li>
-          ) : null}
-        </ul>
+        <ImageUploader
+          images={images}
+          onChange={setImages}
+          purpose="inform"
+          max={INFORM_IMAGES_MAX}
+          noun="截图"
+          testId="inform"
+          onBusy={setUploading}
+        />
       </section>
 
       <section className="inform-section" aria-labelledby="inform-contact-title">
