@@ -390,6 +390,10 @@ describe('reading', () => {
     expect(body.profile).toMatchObject({ id: user.id, questionCount: 1, label: 0 });
     expect(body.questions.map((c) => c.id)).toEqual([id]);
     expect(body.questions[0]!.estate).toBeNull();
+    // a city-wide question's detail: related questions by topic only (no estate to rank by)
+    const detail = publicBody<QaDetailBody>(await get(null, `question-answer/detail?id=${id}`));
+    expect(detail.estate).toBeNull();
+    expect(detail.related.length).toBeGreaterThan(0);
     const answers = personalBody<QaUserBody>(await get(null, `question-answer/user?id=${daren.id}&tab=answers`));
     expect(answers.tab).toBe('answers');
   });

@@ -197,7 +197,7 @@ export function createQaRepo(db: Database) {
         sql`SELECT q.id::int AS id, q.title, q.answer_count AS "answerCount" FROM question q
             WHERE q.city_id = ${q.cityId} AND q.status = 'visible' AND q.id <> ${q.id}
               AND (${q.estateId === null ? sql`false` : sql`q.estate_id = ${q.estateId}`} OR q.topic = ${q.topic})
-            ORDER BY ${q.estateId === null ? sql`0` : sql`(q.estate_id = ${q.estateId})::int`} DESC,
+            ORDER BY ${q.estateId === null ? sql`` : sql`(q.estate_id = ${q.estateId})::int DESC,`}
                      q.answer_count DESC, q.created_at DESC
             LIMIT ${limit}`,
       );
