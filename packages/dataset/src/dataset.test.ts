@@ -41,8 +41,20 @@ describe('determinism', () => {
   });
 
   it('records the hash and reuses the seed on the next start', async () => {
-    const rows = await t.sql.query<{ scale: string; content_hash: string }>(`SELECT scale, content_hash FROM seed_run`);
+    const rows = await t.sql.query<{ scale: string; content_hash: string }>(
+      `SELECT scale, content_hash FROM seed_run WHERE dataset = 'market'`,
+    );
     expect(rows).toEqual([{ scale: 'small', content_hash: seededHash }]);
+    // and the community's parts, once each (issue 17)
+    const parts = await t.sql.query<{ dataset: string }>(
+      `SELECT dataset FROM seed_run WHERE dataset LIKE 'community:%' ORDER BY dataset`,
+    );
+    expect(parts.map((p) => p.dataset)).toEqual([
+      'community:notes',
+      'community:qa',
+      'community:residents',
+      'community:reviews',
+    ]);
     expect(await seedDatabase(t, { scale: 'small', progress: false })).toEqual({ skipped: true });
   });
 });

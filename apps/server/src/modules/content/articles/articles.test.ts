@@ -159,7 +159,7 @@ describe('the monthly write-ups', () => {
     const mom = percentChange(of(addMonths(month, -1))?.listing_avg, now.listing_avg);
     const yoy = percentChange(of(addMonths(month, -12))?.listing_avg, now.listing_avg);
     const [row] = await seeded.database.sql.query<{ id: number; title: string; summary: string; html: string }>(
-      `SELECT id, title, summary, html FROM article WHERE slug = $1`,
+      `SELECT id::int AS id, title, summary, html FROM article WHERE slug = $1`,
       [marketSlug(CITY, null, month)],
     );
     expect(row!.title).toBe(
@@ -272,7 +272,7 @@ describe('content/article', () => {
   it('gives the sanitised HTML, the estates named and related articles, counting the read', async () => {
     const month = await latestMonth();
     const [row] = await seeded.database.sql.query<{ id: number; estate_ids: number[]; read_count: number }>(
-      `SELECT id, estate_ids, read_count FROM article WHERE slug = $1`,
+      `SELECT id::int AS id, estate_ids, read_count FROM article WHERE slug = $1`,
       [marketSlug(CITY, null, month)],
     );
     const article = await get<ArticleDetailBody>(`/rabbit/v1/content/article?id=${row!.id}`);

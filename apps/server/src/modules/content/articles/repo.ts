@@ -10,7 +10,7 @@ interface CardSqlRow extends Omit<ArticleCard, 'figure'> {
   figurePrevious: number | null;
 }
 
-const CARD_COLUMNS = sql`a.id, a.kind, a."column", a.city_id AS "cityId", a.month, a.title, a.summary, a.cover,
+const CARD_COLUMNS = sql`a.id::int AS id, a.kind, a."column", a.city_id AS "cityId", a.month, a.title, a.summary, a.cover,
   a.author, to_char(a.published_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS "publishedAt",
   a.read_count AS "readCount", cur.listing_avg AS "figureAvg", prev.listing_avg AS "figurePrevious"`;
 
