@@ -48,6 +48,14 @@ export async function findTarget(
   });
   const postVisible = (status: unknown) => status === 'visible' || (includeHidden && status === 'hidden');
   const empty = { status: null, price: null, area: null, estateId: null, authorId: null };
+  /** A review's, a reply's or a note's summary: on an estate, by a user, in a status. */
+  const estatePost = (r: Record<string, unknown>, title: string, subtitle: string, link: string) => ({
+    ...empty,
+    summary: base(Number(r.city_id), title, subtitle, link),
+    status: String(r.status),
+    estateId: Number(r.estate_id),
+    authorId: num(r.user_id),
+  });
 
   switch (targetType) {
     case 'listing': {
@@ -169,19 +177,12 @@ export async function findTarget(
         SELECT v.city_id, v.estate_id, v.body, v.status, v.user_id, e.name
           FROM review v JOIN estate e ON e.id = v.estate_id WHERE v.id = ${targetId}`);
       if (!r || !postVisible(r.status)) return null;
-      const cityId = Number(r.city_id);
-      return {
-        ...empty,
-        summary: base(
-          cityId,
-          excerpt(String(r.body)),
-          `${String(r.name)} · 小区点评`,
-          `/${cityId}/house-comments/${Number(r.estate_id)}/${targetId}`,
-        ),
-        status: String(r.status),
-        estateId: Number(r.estate_id),
-        authorId: num(r.user_id),
-      };
+      return estatePost(
+        r,
+        excerpt(String(r.body)),
+        `${String(r.name)} · 小区点评`,
+        `/${Number(r.city_id)}/house-comments/${Number(r.estate_id)}/${targetId}`,
+      );
     }
     case 'review_reply': {
       const r = await one(sql`
@@ -190,38 +191,24 @@ export async function findTarget(
           FROM review_reply x JOIN review v ON v.id = x.review_id JOIN estate e ON e.id = v.estate_id
          WHERE x.id = ${targetId}`);
       if (!r || !postVisible(r.status) || r.review_status === 'deleted') return null;
-      const cityId = Number(r.city_id);
-      return {
-        ...empty,
-        summary: base(
-          cityId,
-          excerpt(String(r.body)),
-          `${String(r.name)} · 点评回复`,
-          `/${cityId}/house-comments/${Number(r.estate_id)}/${Number(r.review_id)}`,
-        ),
-        status: String(r.status),
-        estateId: Number(r.estate_id),
-        authorId: num(r.user_id),
-      };
+      return estatePost(
+        r,
+        excerpt(String(r.body)),
+        `${String(r.name)} · 点评回复`,
+        `/${Number(r.city_id)}/house-comments/${Number(r.estate_id)}/${Number(r.review_id)}`,
+      );
     }
     case 'note': {
       const r = await one(sql`
         SELECT n.city_id, n.estate_id, n.title, n.status, n.user_id, e.name
           FROM viewing_note n JOIN estate e ON e.id = n.estate_id WHERE n.id = ${targetId}`);
       if (!r || !postVisible(r.status)) return null;
-      const cityId = Number(r.city_id);
-      return {
-        ...empty,
-        summary: base(
-          cityId,
-          excerpt(String(r.title)),
-          `${String(r.name)} · 看房笔记`,
-          `/${cityId}/house-note/${Number(r.estate_id)}`,
-        ),
-        status: String(r.status),
-        estateId: Number(r.estate_id),
-        authorId: num(r.user_id),
-      };
+      return estatePost(
+        r,
+        excerpt(String(r.title)),
+        `${String(r.name)} · 看房笔记`,
+        `/${Number(r.city_id)}/house-note/${Number(r.estate_id)}`,
+      );
     }
   }
 }
