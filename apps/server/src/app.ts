@@ -44,7 +44,7 @@ import { newHousesRoutes } from './modules/new-houses/routes.ts';
 import { overseasRoutes } from './modules/overseas/routes.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
-import { accountsRoutes } from './modules/accounts/routes.ts';
+import { accountsRoutes, type LoginHook } from './modules/accounts/routes.ts';
 import { createAccountsRepo } from './modules/accounts/repo.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { sandboxSmsProvider } from './modules/accounts/sms.ts';
@@ -101,6 +101,9 @@ import { registerChatSocket, registerWebSocketSupport } from './modules/chat/ws.
 import { chatRoutes, registerChatImages } from './modules/chat/routes.ts';
 import { communityDevRoutes, createCommunity } from './modules/community/setup.ts';
 import { informRoutes } from './modules/inform/routes.ts';
+import { createActivities } from './modules/activities/service.ts';
+import { activityRoutes } from './modules/activities/routes.ts';
+import { channelMarkRoutes } from './modules/tracking/channel.ts';
 import { createInformService } from './modules/inform/service.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
@@ -129,6 +132,7 @@ export interface BuildOptions {
         | 'RATE_LIMIT_READS_PER_MINUTE'
         | 'RATE_LIMIT_WRITES_PER_MINUTE'
         | 'API_DOCS'
+        | 'DEBUG_PAGES'
         | 'SMS_PROVIDER'
         | 'SMS_IP_LIMIT_PER_HOUR'
         | 'PAY_MODE'
@@ -405,6 +409,9 @@ export async function buildApp({
   await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
   // the community (issue 17): what every post passes (guard.ts), shared by its routes below
   const community = createCommunity({ db: database.db, redis, now });
+  // issue 18: the activity engine every campaign's endpoints check first
+  const activities = createActivities(database.db, { now });
+  const loginHooks: LoginHook[] = [];
   const reviewsWriter = createReviewsWriter({
     db: database.db,
     guard: community.guard,
@@ -444,7 +451,13 @@ export async function buildApp({
       await api.register(overseasRoutes, { services });
       await api.register(agentsRoutes, { services });
       await api.register(contentRoutes, { services });
-      await api.register(accountsRoutes, { accounts, cookie: cookieOfSession, sandbox: smsProvider === 'sandbox' });
+      await api.register(accountsRoutes, {
+        accounts,
+        cookie: cookieOfSession,
+        sandbox: smsProvider === 'sandbox',
+        // issue 18: what follows a verified login (channel attribution, invitation rewards), in order
+        afterLogin: loginHooks,
+      });
       await api.register(subscriptionsRoutes, {
         subscriptions: createSubscriptionsService(createSubscriptionsRepo(database.db)),
       });
@@ -523,6 +536,9 @@ export async function buildApp({
           postChanged: (test) => responseCache?.forget(test),
         }),
       });
+      // issue 18: activities, growth and app integration
+      await api.register(activityRoutes, { activities, sandbox: smsProvider === 'sandbox' });
+      await api.register(channelMarkRoutes, { db: database.db });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));
@@ -534,7 +550,12 @@ export async function buildApp({
   if (webBuildDir && webBuildExists(webBuildDir)) {
     const ssr = await registerSsr(app, {
       buildDir: webBuildDir,
-      context: { services, testHooks: env.APP_TEST_HOOKS, smsSandbox: smsProvider === 'sandbox' },
+      context: {
+        services,
+        testHooks: env.APP_TEST_HOOKS,
+        smsSandbox: smsProvider === 'sandbox',
+        debugPages: env.DEBUG_PAGES ?? false,
+      },
       pageCache: responseCache,
       publicOrigin: origin,
       pageErrors: pages,

@@ -125,6 +125,8 @@ const envSchema = z
     RENDER_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
+    /** /demo and /spm-demo (PAGES.md §3.15): on outside a deployment unless 0; in a deployment only with 1. */
+    DEBUG_PAGES: z.enum(['0', '1']).optional(),
     /**
      * The support centre (PAGES.md §3.12): 1 offers 在线客服 (im/switch answers enable: true), 0 only the WeChat copy
      * and the phone.
@@ -178,6 +180,7 @@ const envSchema = z
     PAY_MODE: env.PAY_MODE ?? (isDeployed(env) ? ('live' as const) : ('sandbox' as const)),
     SMS_PROVIDER: env.SMS_PROVIDER ?? (isDeployed(env) ? ('none' as const) : ('sandbox' as const)),
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
+    DEBUG_PAGES: env.DEBUG_PAGES === undefined ? !isDeployed(env) : env.DEBUG_PAGES === '1',
     RENDER_WORKERS: env.RENDER_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 0),
     SUPPORT_WECHAT_NO: env.SUPPORT_WECHAT_NO ?? (isDeployed(env) ? undefined : 'fangjiatong_kf'),
     SUPPORT_PHONE: env.SUPPORT_PHONE ?? (isDeployed(env) ? undefined : '400-000-0000'),

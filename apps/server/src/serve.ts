@@ -5,6 +5,7 @@ import { acquireStartupLock, migrate, openDatabase } from '@fjt/db';
 import { dataChanged, publishDataChanged, runAlertJob, seedDatabase } from '@fjt/dataset';
 import { DEFAULT_CITY_ID } from '@fjt/domain';
 import { buildApp } from './app.ts';
+import { ensureActivities } from './modules/activities/service.ts';
 import { syncArticles } from './modules/content/articles/sync.ts';
 import { createShutdown, onStopSignals } from './lib/shutdown.ts';
 import { createStaffService, DEMO_STAFF } from './modules/staff/service.ts';
@@ -38,6 +39,9 @@ console.log(
   `[articles] 文章 ${articles.editorial.written} written, ${articles.editorial.unchanged} unchanged; ` +
     `行情 ${articles.market.written} written for ${articles.market.cities} cities (${articles.ms} ms)`,
 );
+// 活动 (issue 18): the default activities a database does not have yet (ops changes are never overwritten)
+const activitiesWritten = await ensureActivities(database.db);
+if (activitiesWritten > 0) console.log(`[seed] 活动 activities: ${activitiesWritten} written`);
 // A database seeded before the price-change alert job existed gets its watermarks now, so the next import is news.
 await runAlertJob(database, { initOnly: true });
 // Outside a deployment (npm start on a machine, tests): the demo staff of the README (ops, support, agent,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { seedDatabase } from '@fjt/dataset';
+import { ensureActivities } from './modules/activities/service.ts';
 import { buildApp, type BuildOptions } from './app.ts';
 
 /** What a test file may change of the app it gets: its clock and a few settings (PAY_MODE, …). */
@@ -35,6 +36,8 @@ export async function startSeededApp(
   // A copy of the run's seeded template when there is one (then seedDatabase finds it seeded and does nothing).
   const database = await createTestDatabase(scale);
   await seedDatabase(database, { scale });
+  // the default activities, as serve.ts writes them at start (issue 18)
+  await ensureActivities(database.db, options.now ? { now: options.now } : {});
   // As outside production (API_DOCS defaults on there): the OpenAPI document is part of what tests check.
   const app = await buildApp({
     env: { LOG_LEVEL: 'silent', APP_TEST_HOOKS: false, API_DOCS: true, ...options.env },

@@ -74,4 +74,5 @@ export * from './api/loans.ts';
 export * from './api/reviews.ts';
 export * from './community.ts';
 export * from './api/inform.ts';
+export * from './api/activities.ts';
 export * from './api/qa.ts';

@@ -384,6 +384,8 @@ export interface RouterContext {
   pageError?: { status: number; message: string };
   /** The sandbox SMS gateway is on (SMS_PROVIDER=sandbox): the /dev/sms page exists. */
   smsSandbox?: boolean;
+  /** The debug pages of PAGES.md §3.15 (/demo, /spm-demo) exist: DEBUG_PAGES=1, or by default outside a deployment. */
+  debugPages?: boolean;
   /**
    * Only on /ops paths (ADR 0009's exception): the signed-in viewer with their staff roles (empty: not staff), or
    * null for a visitor. Absent on every other page, which never sees the user.

@@ -105,6 +105,7 @@ export async function registerSsr(
           services: context.services,
           testHooks: context.testHooks,
           smsSandbox: context.smsSandbox ?? false,
+          debugPages: context.debugPages ?? false,
           onWorkerExit: (error) => app.log.error({ err: error }, 'render worker stopped; starting another'),
         })
       : null;

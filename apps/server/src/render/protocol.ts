@@ -39,6 +39,7 @@ export interface WorkerData {
   buildDir: string;
   testHooks: boolean;
   smsSandbox: boolean;
+  debugPages: boolean;
 }
 
 /** A service call of a worker's loader: services.<service>.<method>(...args). */

@@ -21,7 +21,7 @@ import {
 } from './protocol.ts';
 
 const port = parentPort!;
-const { buildDir, testHooks, smsSandbox } = workerData as WorkerData;
+const { buildDir, testHooks, smsSandbox, debugPages } = workerData as WorkerData;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 const pendingCalls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -60,7 +60,7 @@ const services = new Proxy({} as Services, {
         ),
 });
 
-const base: RouterContext = { services, testHooks, smsSandbox };
+const base: RouterContext = { services, testHooks, smsSandbox, debugPages };
 const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
 const handle = createRequestHandler(build, 'production');
 const running = new Map<number, AbortController>();

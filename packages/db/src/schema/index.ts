@@ -13,3 +13,4 @@ export * from './superior.ts';
 export * from './chat.ts';
 export * from './valuation.ts';
 export * from './community.ts';
+export * from './growth.ts';

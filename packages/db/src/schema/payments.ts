@@ -30,7 +30,12 @@ export const orders = pgTable(
     productKind: text('product_kind').notNull(),
     productCode: text('product_code').notNull(),
     subject: text('subject').notNull(),
+    /** What the buyer pays: the catalogue price less the coupon's discount. */
     amountFen: integer('amount_fen').notNull(),
+    /** The catalogue price before a coupon (issue 18); equals amount_fen without one. Null on older orders. */
+    listFen: integer('list_fen'),
+    /** The coupon this order uses (one per order), or null. */
+    couponId: integer('coupon_id'),
     status: text('status').notNull().default('PENDING'),
     /** The pay platform chosen at unifiedorder (1 支付宝, 2 微信, 3 Apple). */
     platform: smallint('platform'),

@@ -18,17 +18,30 @@ import {
   userSummaryBody,
   userUpdateInput,
 } from '@fjt/domain';
+import { deviceIdOf } from '../../lib/device.ts';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import type { SessionCookie } from '../../plugins/session.ts';
 import { userInfoOf, type AccountsService } from './service.ts';
 
 const tags = ['accounts'];
 
+/** Who just signed in, for what follows a verified login (issue 18: channel attribution, invitation rewards). */
+export interface LoginEvent {
+  userId: number;
+  phone: string;
+  /** The fjt_did cookie of the device signing in, or null. */
+  deviceId: string | null;
+  at: Date;
+}
+/** Runs after a successful login, in order; a hook that fails is logged and never fails the login. */
+export type LoginHook = (event: LoginEvent) => Promise<void>;
+
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService;
   cookie: SessionCookie;
   sandbox: boolean;
-}> = async (app, { accounts, cookie, sandbox }) => {
+  afterLogin?: readonly LoginHook[];
+}> = async (app, { accounts, cookie, sandbox, afterLogin = [] }) => {
   // who is signed in, and their data, is never kept by a browser or proxy cache
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
   app.post(
@@ -58,6 +71,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       const { mobile, code, client } = request.body;
       const { token, user } = await accounts.login(mobile, code, client, request.session?.token ?? null, request.ip);
       if (client === 'web') cookie.set(reply, token);
+      const event: LoginEvent = { userId: user.id, phone: mobile, deviceId: deviceIdOf(request), at: new Date() };
+      for (const hook of afterLogin)
+        await hook(event).catch((error: unknown) =>
+          request.log.error({ err: error, userId: user.id }, 'login hook failed'),
+        );
       return ok({ user: userInfoOf(user), token: client === 'app' ? token : null });
     },
   );

@@ -1,0 +1,96 @@
+// The activities a fresh database starts with (issue 18): written once by ensureActivities (insert when missing,
+// never overwritten, so what ops changed with `npm run ops -- activity …` stays). A campaign that is not permanent
+// runs for DEFAULT_RUN_DAYS from the first start. Each activity's module validates its own config.
+export interface ActivityDefault {
+  code: string;
+  kind: 'sale' | 'trial' | 'invitation' | 'topic' | 'showcase' | 'landing';
+  title: string;
+  subtitle: string;
+  /** null: permanent. */
+  runDays: number | null;
+  rules: string[];
+  config: Record<string, unknown>;
+}
+
+export const DEFAULT_RUN_DAYS = 60;
+
+export const ACTIVITY_DEFAULTS: readonly ActivityDefault[] = [
+  {
+    code: 'double11',
+    kind: 'sale',
+    title: '双11会员狂欢',
+    subtitle: '年卡直降，领券再减',
+    runDays: DEFAULT_RUN_DAYS,
+    rules: [
+      '活动期间购买指定会员卡、报告享活动价，价格以下单页为准。',
+      '每个账号每种优惠券限领1张，领取后在有效期内下单可用，每笔订单限用1张。',
+      '活动价商品不退差价；订单超时未支付将自动关闭，已用优惠券退回账户。',
+    ],
+    config: {},
+  },
+  {
+    code: 'freshvip',
+    kind: 'trial',
+    title: '新人会员免费领',
+    subtitle: '注册7天内可领7天VIP',
+    runDays: null,
+    rules: [
+      '注册7天内、从未开通过会员的用户可领取1次。',
+      '同一手机号、同一设备仅可领取1次。',
+      '会员自领取时起生效，到期后不自动续费。',
+    ],
+    config: { trialDays: 7, registeredWithinDays: 7 },
+  },
+  {
+    code: 'invitation',
+    kind: 'invitation',
+    title: '邀请有礼',
+    subtitle: '好友得券，你得会员',
+    runDays: null,
+    rules: [
+      '好友通过你的邀请码或海报领取新人优惠券，并完成登录后，你将获得7天会员。',
+      '好友首次付费成功后，你再得1张20元优惠券。',
+      '同一手机号、同一设备只能被邀请1次；邀请自己或通过同一设备注册的新号码不计奖励。',
+    ],
+    config: {},
+  },
+  {
+    code: 'invitation2',
+    kind: 'invitation',
+    title: '邀好友，一起查房价',
+    subtitle: '下载APP领新人礼包',
+    runDays: null,
+    rules: [
+      '好友通过你的邀请码领取新人优惠券并下载APP登录后，你将获得7天会员。',
+      '同一手机号、同一设备只能被邀请1次。',
+    ],
+    config: {},
+  },
+  {
+    code: 'houselist',
+    kind: 'topic',
+    title: '专题房源',
+    subtitle: '降价房、满五唯一、近地铁',
+    runDays: null,
+    rules: ['专题房源根据最新挂牌数据每日计算，价格变动以房源详情为准。'],
+    config: {},
+  },
+  {
+    code: 'premier',
+    kind: 'showcase',
+    title: '高端盘',
+    subtitle: '全城均价前10%的小区',
+    runDays: null,
+    rules: ['入选小区为本城市挂牌均价排名前10%的小区，每月更新。'],
+    config: {},
+  },
+  {
+    code: 'hw-pps',
+    kind: 'landing',
+    title: '查房价，上房价通',
+    subtitle: '看房前先查价',
+    runDays: null,
+    rules: [],
+    config: {},
+  },
+];
