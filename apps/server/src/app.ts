@@ -104,6 +104,8 @@ import { informRoutes } from './modules/inform/routes.ts';
 import { createActivities } from './modules/activities/service.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { channelMarkRoutes } from './modules/tracking/channel.ts';
+import { createCoupons } from './modules/coupons/service.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
 import { createInformService } from './modules/inform/service.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
@@ -539,6 +541,7 @@ export async function buildApp({
       // issue 18: activities, growth and app integration
       await api.register(activityRoutes, { activities, sandbox: smsProvider === 'sandbox' });
       await api.register(channelMarkRoutes, { db: database.db });
+      await api.register(couponRoutes, { coupons: createCoupons(database.db, { now }) });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -75,4 +75,5 @@ export * from './api/reviews.ts';
 export * from './community.ts';
 export * from './api/inform.ts';
 export * from './api/activities.ts';
+export * from './api/coupons.ts';
 export * from './api/qa.ts';

@@ -1,0 +1,121 @@
+// 优惠券 (issue 18): the one place coupons are made and listed. grantCoupon runs in the caller's transaction (an
+// invitation's reward, an activity's claim) and makes a coupon at most once per (source, source_ref), so a retried
+// or raced grant gives nothing twice. Applying one to an order and giving it back when the order closes unpaid is
+// the checkout's (payments), through the coupon_order unique index: one order, one coupon; one coupon, one order.
+import { randomInt } from 'node:crypto';
+import { queryRows, sql, type Database } from '@fjt/db';
+import type { CouponTemplate, CouponView } from '@fjt/domain';
+
+export interface CouponRow {
+  id: number;
+  couponNo: string;
+  userId: number;
+  template: string;
+  title: string;
+  kind: 'amount' | 'discount';
+  amountFen: number | null;
+  discountPct: number | null;
+  minFen: number;
+  productKinds: string[];
+  source: string;
+  sourceRef: string;
+  validFrom: Date;
+  validUntil: Date;
+  usedOrderNo: string | null;
+  usedAt: Date | null;
+}
+
+export const COUPON_COLUMNS = sql`id::int AS id, coupon_no AS "couponNo", user_id AS "userId", template, title, kind,
+  amount_fen AS "amountFen", discount_pct AS "discountPct", min_fen AS "minFen", product_kinds AS "productKinds",
+  source, source_ref AS "sourceRef", valid_from AS "validFrom", valid_until AS "validUntil",
+  used_order_no AS "usedOrderNo", used_at AS "usedAt"`;
+
+/** Dates as Date whatever the driver gave. */
+export function couponRowOf(r: CouponRow): CouponRow {
+  return {
+    ...r,
+    validFrom: new Date(r.validFrom),
+    validUntil: new Date(r.validUntil),
+    usedAt: r.usedAt ? new Date(r.usedAt) : null,
+  };
+}
+
+export type CouponSource = 'invitation' | 'invitee' | 'activity' | 'grant';
+
+const couponNo = (now: Date) =>
+  `QJ${String(now.getTime() % 1_000_000).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+/**
+ * Makes one coupon from `template` for `userId`, valid from `now` for the template's days; null when this
+ * (source, sourceRef) has already made one (nothing changes then). Pass the transaction of the change it rewards.
+ */
+export async function grantCoupon(
+  tx: Database,
+  input: { userId: number; template: CouponTemplate; source: CouponSource; sourceRef: string; now: Date },
+): Promise<CouponRow | null> {
+  const { userId, template: t, source, sourceRef, now } = input;
+  const until = new Date(now.getTime() + t.validDays * 86_400_000);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const rows = await queryRows<CouponRow>(
+        tx,
+        sql`INSERT INTO coupon (coupon_no, user_id, template, title, kind, amount_fen, discount_pct, min_fen,
+                                product_kinds, source, source_ref, valid_from, valid_until)
+            VALUES (${couponNo(now)}, ${userId}, ${t.template}, ${t.title}, ${t.kind}, ${t.amountFen ?? null},
+                    ${t.discountPct ?? null}, ${t.minFen}, ${JSON.stringify(t.productKinds)}::jsonb, ${source},
+                    ${sourceRef}, ${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)
+            ON CONFLICT (source, source_ref) DO NOTHING
+            RETURNING ${COUPON_COLUMNS}`,
+      );
+      return rows[0] ? couponRowOf(rows[0]) : null;
+    } catch (error) {
+      // a coupon number drawn twice (1 in 10⁶ within the same millisecond-of-the-second): draw again
+      if (attempt < 2 && /coupon_no_idx/.test(String((error as Error).message))) continue;
+      throw error;
+    }
+  }
+  return null;
+}
+
+export function couponStateOf(c: CouponRow, now: Date): CouponView['state'] {
+  if (c.usedOrderNo) return 'used';
+  if (c.validUntil.getTime() <= now.getTime()) return 'expired';
+  if (c.validFrom.getTime() > now.getTime()) return 'upcoming';
+  return 'usable';
+}
+
+export function couponViewOf(c: CouponRow, now: Date): CouponView {
+  return {
+    couponNo: c.couponNo,
+    title: c.title,
+    kind: c.kind,
+    amount: c.amountFen === null ? null : c.amountFen / 100,
+    discountPct: c.discountPct,
+    minAmount: c.minFen / 100,
+    productKinds: c.productKinds as CouponView['productKinds'],
+    validFrom: c.validFrom.toISOString(),
+    validUntil: c.validUntil.toISOString(),
+    state: couponStateOf(c, now),
+    usedOrderNo: c.usedOrderNo,
+  };
+}
+
+export function createCoupons(db: Database, { now = Date.now }: { now?: () => number } = {}) {
+  return {
+    /** GET coupon/mine: usable ones first, then used, then expired; newest first within each; `state` filters. */
+    async mine(userId: number, state: 'usable' | 'used' | 'expired' | 'all'): Promise<CouponView[]> {
+      const rows = await queryRows<CouponRow>(
+        db,
+        sql`SELECT ${COUPON_COLUMNS} FROM coupon WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 200`,
+      );
+      const t = new Date(now());
+      const rank = { usable: 0, upcoming: 1, used: 2, expired: 3 } as const;
+      return rows
+        .map((r) => couponViewOf(couponRowOf(r), t))
+        .filter((c) => state === 'all' || c.state === state || (state === 'usable' && c.state === 'upcoming'))
+        .sort((a, b) => rank[a.state] - rank[b.state]);
+    },
+  };
+}
+
+export type Coupons = ReturnType<typeof createCoupons>;
