@@ -1,4 +1,4 @@
-// NEW GET coupon/mine?state (issue 18; login, never cached): the coupons the user holds, newest first.
+// NEW GET coupon/mine?state (issue 18; login, never cached): the coupons the user holds, usable ones first.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { couponMineBody, couponMineQuery, ok } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
