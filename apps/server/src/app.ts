@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@fjt/db';
-import { dataChanged } from '@fjt/dataset';
+import { alertSmsFromEnv, dataChanged } from '@fjt/dataset';
 import { RESULT_CODE } from '@fjt/domain';
 import { publicOrigin, type Env } from './env.ts';
 import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
@@ -59,6 +59,8 @@ import { createMembershipService } from './modules/membership/service.ts';
 import { registerDealViewer } from './modules/membership/viewer.ts';
 import { createTradeService } from './modules/trade/service.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
+import { topicsRoutes } from './modules/topics/routes.ts';
+import { createTopics } from './modules/topics/service.ts';
 import { createDataImportService } from './modules/data-import/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -146,6 +148,7 @@ export interface BuildOptions {
         | 'PROXY_RATE_BP'
         | 'CHROMIUM_PATH'
         | 'PRINT_PASS_SECRET'
+        | 'MSGLINK_SECRET'
         | 'METRICS_TOKEN'
         | 'RENDER_WORKERS'
         | 'SUPPORT_ENABLED'
@@ -244,7 +247,7 @@ export async function buildApp({
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const plays = redis ? redisWindowCounter(redis, { prefix: 'fjt:play' }) : memoryWindowCounter();
-  const services = createServices(database.db, { plays });
+  const services = createServices(database.db, { plays, msgLinkSecret: env.MSGLINK_SECRET });
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
@@ -283,6 +286,13 @@ export async function buildApp({
   const staff = createStaffService(database.db);
   const imports = createDataImportService({
     database,
+    // issue 18: alert SMS (with their short links) when ALERT_SMS=1 — and always on an e2e server's sandbox
+    // gateway, so a test can follow an alert's link
+    alertSms: alertSmsFromEnv(
+      database,
+      env.APP_TEST_HOOKS && smsProvider === 'sandbox' ? { ...process.env, ALERT_SMS: '1' } : process.env,
+    ),
+    msgLinkSecret: env.MSGLINK_SECRET,
     afterLoad: ({ kind, cityIds }) => dataEvents.publish(dataChanged([kind], cityIds)),
   });
 
@@ -541,6 +551,10 @@ export async function buildApp({
       // issue 18: activities, growth and app integration
       await api.register(activityRoutes, { activities, sandbox: smsProvider === 'sandbox' });
       await api.register(channelMarkRoutes, { db: database.db });
+      await api.register(topicsRoutes, {
+        topics: createTopics({ db: database.db, services, activities }),
+        services,
+      });
       await api.register(couponRoutes, { coupons: createCoupons(database.db, { now }) });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { chatPeer, isDeployed } from '@fjt/domain';
+import { DEV_MSGLINK_SECRET } from '@fjt/dataset';
 
 export { isDeployed };
 
@@ -57,6 +58,11 @@ const envSchema = z
      * instances behind one PUBLIC_ORIGIN must share one (the page may be served by another instance than the queue).
      */
     PRINT_PASS_SECRET: z.string().min(32, 'PRINT_PASS_SECRET must be at least 32 characters').optional(),
+    /**
+     * Signs the SMS short links (/activity/msglink?code, issue 18). Required in a deployment (links must outlive a
+     * restart and work on every instance); elsewhere a fixed development secret.
+     */
+    MSGLINK_SECRET: z.string().min(32, 'MSGLINK_SECRET must be at least 32 characters').optional(),
     /**
      * Where uploaded images are kept (lib/image-store.ts): file (IMAGE_DIR, default `images` beside DATA_DIR) or
      * memory (lost on restart: tests only). Several machines behind one address need a shared store.
@@ -171,6 +177,10 @@ const envSchema = z
     message: 'SMS_PROVIDER=sandbox is not allowed in production on a public origin',
     path: ['SMS_PROVIDER'],
   })
+  .refine((env) => !(isDeployed(env) && !env.MSGLINK_SECRET), {
+    message: 'MSGLINK_SECRET is required in production on a public origin',
+    path: ['MSGLINK_SECRET'],
+  })
   .refine((env) => !(isDeployed(env) && env.PAY_MODE === 'sandbox'), {
     message: 'PAY_MODE=sandbox is not allowed in production on a public origin',
     path: ['PAY_MODE'],
@@ -179,6 +189,7 @@ const envSchema = z
     ...env,
     PAY_MODE: env.PAY_MODE ?? (isDeployed(env) ? ('live' as const) : ('sandbox' as const)),
     SMS_PROVIDER: env.SMS_PROVIDER ?? (isDeployed(env) ? ('none' as const) : ('sandbox' as const)),
+    MSGLINK_SECRET: env.MSGLINK_SECRET ?? DEV_MSGLINK_SECRET,
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
     DEBUG_PAGES: env.DEBUG_PAGES === undefined ? !isDeployed(env) : env.DEBUG_PAGES === '1',
     RENDER_WORKERS: env.RENDER_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 0),

@@ -44,10 +44,14 @@ import { createStaffService } from './modules/staff/service.ts';
 import { createSuperiorService } from './modules/superior/service.ts';
 import { createReviewsService } from './modules/reviews/service.ts';
 import { createQaReads } from './modules/qa/service.ts';
+import { createMsgLinksService } from './modules/topics/msglinks.ts';
+import { DEV_MSGLINK_SECRET } from '@fjt/dataset';
 
 export interface ServiceDeps {
   /** Who played which video this hour (Redis when scaled out). */
   plays: WindowCounter;
+  /** Signs the SMS short links (env MSGLINK_SECRET); the development secret when absent (tests). */
+  msgLinkSecret?: string;
 }
 
 /**
@@ -95,5 +99,6 @@ export function createServices(db: Database, deps: ServiceDeps): Services {
     plates: createPlatesService(createPlatesRepo(db), geo, estateList, market),
     reports: createReportsService(createReportsRepo(db), geo),
     newHouses: createNewHousesService(createNewHousesRepo(db), geo),
+    msgLinks: createMsgLinksService(db, deps.msgLinkSecret ?? DEV_MSGLINK_SECRET),
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
 import { alertSmsFromEnv, runAlertJob, type AlertSms } from './alerts.ts';
 import { importCsv } from './import.ts';
+import { DEV_MSGLINK_SECRET, verifyMsgLinkCode } from './msglink.ts';
 import { seedDatabase } from './seed.ts';
 
 let t: TestDatabase;
@@ -122,7 +123,21 @@ describe('alert job', () => {
     });
     expect(await messagesOf(bob)).toEqual([]);
     expect(await messagesOf(cat)).toEqual([]);
-    expect(sent).toEqual([['13800000001', 'price_alert', { count: '1', title: '成交提醒' }]]);
+    // the SMS carries a signed short link to the message's page (issue 18)
+    expect(sent).toEqual([
+      [
+        '13800000001',
+        'price_alert',
+        { count: '1', title: '成交提醒', link: expect.stringMatching(/^\/activity\/msglink\?code=[0-9A-Za-z_-]{12,22}$/) },
+      ],
+    ]);
+    const code = new URL(sent[0]![2].link!, 'http://x').searchParams.get('code')!;
+    const id = verifyMsgLinkCode(code, DEV_MSGLINK_SECRET);
+    const [link] = await t.sql.query<{ target: string; kind: string; user_id: number }>(
+      `SELECT target, kind, user_id FROM msg_link WHERE id = $1`,
+      [id],
+    );
+    expect(link).toEqual({ target: m!.link, kind: 'alert', user_id: ann });
   });
 
   it('writes nothing twice: a rerun, and a rerun from an older watermark', async () => {
@@ -313,6 +328,12 @@ describe('alert job', () => {
     const out = await t.sql.query<{ template: string; params: string }>(
       `SELECT template, params FROM sms_outbox WHERE phone = '13800000003'`,
     );
-    expect(out).toEqual([{ template: 'price_alert', params: JSON.stringify({ count: '1', title: '成交提醒' }) }]);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.template).toBe('price_alert');
+    expect(JSON.parse(out[0]!.params)).toEqual({
+      count: '1',
+      title: '成交提醒',
+      link: expect.stringMatching(/^\/activity\/msglink\?code=/),
+    });
   });
 });

@@ -17,6 +17,7 @@
 // dedupe_key (unique per user) makes a rerun, or two runs at once, write nothing twice.
 import { sql, type DatabaseHandle } from '@fjt/db';
 import { MIN_LISTING_SAMPLE, isDeployed } from '@fjt/domain';
+import { createMsgLink, msgLinkSecretFromEnv } from './msglink.ts';
 
 export const ALERT_JOB = 'alerts';
 /** A listing cut below this share of its price is news (3 %: 2.99 % is not). */
@@ -33,6 +34,7 @@ export interface AlertState {
 
 /** The SMS gateway as the job needs it (the server's SmsProvider fits). Off unless passed. */
 export interface AlertSms {
+  /** params: count, title and link (the short link's path; the gateway's template puts the origin before it). */
   send(phone: string, template: 'price_alert', params: Record<string, string>): Promise<void>;
 }
 
@@ -48,7 +50,24 @@ export interface AlertOptions {
    * Callers run this before a data load, so that the load itself is news to the run after it.
    */
   initOnly?: boolean;
+  /** Signs the SMS short links (MSGLINK_SECRET; the env's, or the dev secret outside a deployment, when absent). */
+  msgLinkSecret?: string;
 }
+
+/** What an insert returns, and what one user's SMS says: how many, the first title, and where its link opens. */
+interface AlertRow {
+  user_id: number;
+  title: string;
+  link: string;
+}
+interface Notice {
+  user_id: number;
+  n: number;
+  title: string;
+  target: string;
+}
+/** 消息 (the message list), which an SMS about several messages opens. */
+export const MESSAGES_PATH = '/profile/message';
 
 export interface AlertResult {
   /** true: the watermarks were set, nothing was looked at. */
@@ -118,7 +137,7 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
   const started = performance.now();
   const now = options.now ?? new Date();
   const out = { initialised: false, deal: 0, priceCut: 0, monthlyAvg: 0, sms: 0 };
-  const notify: { user_id: number; n: number; title: string }[] = [];
+  const notify: Notice[] = [];
   await handle.db.transaction(async (tx) => {
     // one run at a time: the row lock waits for another run to finish
     await tx.execute(
@@ -144,7 +163,7 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
     const raw = sql.raw;
 
     // ---- deals --------------------------------------------------------------------------------------
-    const deals = await rowsOf<{ user_id: number; title: string }>(
+    const deals = await rowsOf<AlertRow>(
       tx,
       sql`
       INSERT INTO messages (user_id, kind, estate_id, title, content, link, dedupe_key)
@@ -156,7 +175,7 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
       WHERE d.id > ${Math.trunc(state.dealId)}
       ORDER BY d.id
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
-      RETURNING user_id, title`,
+      RETURNING user_id, title, link`,
     );
 
     // ---- listing price cuts ≥ 3 % ---------------------------------------------------------------------
@@ -167,7 +186,7 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
       WHERE c.changed_at >= ${cutDate}::date
         AND NOT (c.changed_at = ${cutDate}::date AND (c.listing_id || ':' || c.seq || ':' || c.new_total_price)
                  IN (SELECT jsonb_array_elements_text(${seenKeys}::jsonb)))`;
-    const cuts = await rowsOf<{ user_id: number; title: string }>(
+    const cuts = await rowsOf<AlertRow>(
       tx,
       sql`
       INSERT INTO messages (user_id, kind, estate_id, title, content, link, dedupe_key)
@@ -182,7 +201,7 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
         AND (c.old_total_price - c.new_total_price)::bigint * 100 >= c.old_total_price::bigint * ${CUT_PERCENT}
       ORDER BY c.changed_at, c.listing_id, c.seq
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
-      RETURNING user_id, title`,
+      RETURNING user_id, title, link`,
     );
     const [cutMark] = await rowsOf<{ d: string | null; keys: string[] | null }>(
       tx,
@@ -196,7 +215,7 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
     const month = state.month ?? '1970-01-01';
     const seenEstates = JSON.stringify(state.monthEstates ?? []);
     const minSample = MIN_LISTING_SAMPLE.estate;
-    const months = await rowsOf<{ user_id: number; title: string }>(
+    const months = await rowsOf<AlertRow>(
       tx,
       sql`
       WITH cur AS (
@@ -222,7 +241,7 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
         AND prev.month = (cur.month - interval '1 month')::date AND prev.listing_count >= ${minSample}
       ORDER BY cur.target_id
       ON CONFLICT (user_id, dedupe_key) DO NOTHING
-      RETURNING user_id, title`,
+      RETURNING user_id, title, link`,
     );
 
     // ---- watermarks ----------------------------------------------------------------------------------
@@ -259,17 +278,21 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
     out.deal = deals.length;
     out.priceCut = cuts.length;
     out.monthlyAvg = months.length;
-    const byUser = new Map<number, { user_id: number; n: number; title: string }>();
+    const byUser = new Map<number, Notice>();
     for (const m of [...deals, ...cuts, ...months]) {
       const u = byUser.get(m.user_id);
-      if (u) u.n++;
-      else byUser.set(m.user_id, { user_id: m.user_id, n: 1, title: m.title });
+      if (u) {
+        u.n++;
+        // several messages: the SMS opens the message list, where all of them are
+        u.target = MESSAGES_PATH;
+      } else byUser.set(m.user_id, { user_id: m.user_id, n: 1, title: m.title, target: m.link });
     }
     notify.push(...byUser.values());
   });
 
   // SMS after the commit: a failed send never takes the messages back
   if (options.sms && notify.length) {
+    const secret = options.msgLinkSecret ?? msgLinkSecretFromEnv();
     for (let i = 0; i < notify.length; i += 1000) {
       const part = notify.slice(i, i + 1000);
       const phones = await handle.sql.query<{ id: number; phone: string }>(
@@ -280,7 +303,9 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
       for (const p of part) {
         const phone = phoneOf.get(p.user_id);
         if (!phone) continue;
-        await options.sms.send(phone, 'price_alert', { count: String(p.n), title: p.title });
+        // a signed short link (/activity/msglink?code=…) to the message's page, valid MSGLINK_TTL_DAYS.alert
+        const link = await createMsgLink(handle.db, { kind: 'alert', target: p.target, userId: p.user_id, now }, secret);
+        await options.sms.send(phone, 'price_alert', { count: String(p.n), title: p.title, link: link.path });
         out.sms++;
       }
     }

@@ -38,3 +38,13 @@ export {
 export { seedCommunity, GENERATORS, type CommunityGenerator, type CommunityContext } from './community/run.ts';
 export type { CommunityEstate } from './community/estates.ts';
 export type { Resident } from './community/residents.ts';
+export {
+  createMsgLink,
+  msgLinkCode,
+  verifyMsgLinkCode,
+  msgLinkSecretFromEnv,
+  base62,
+  DEV_MSGLINK_SECRET,
+  MSGLINK_TTL_DAYS,
+  type MsgLinkKind,
+} from './msglink.ts';

@@ -75,5 +75,6 @@ export * from './api/reviews.ts';
 export * from './community.ts';
 export * from './api/inform.ts';
 export * from './api/activities.ts';
+export * from './api/topics.ts';
 export * from './api/coupons.ts';
 export * from './api/qa.ts';

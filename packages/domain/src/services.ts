@@ -43,6 +43,7 @@ import type {
   PriceIndexSeriesBody,
   PriceIndexSeriesQuery,
 } from './api/plates.ts';
+import type { MsgLinksService } from './api/topics.ts';
 import type { ListingDetailBody, ListingDetailQuery, ListingSearchBody, ListingSearchQuery } from './api/listings.ts';
 import type {
   AgentGetInput,
@@ -371,6 +372,8 @@ export interface Services {
   plates: PlatesService;
   reports: ReportsService;
   newHouses: NewHousesService;
+  /** Issue 18: the SMS short links (/activity/msglink?code resolves on the server, a 302 without a flash). */
+  msgLinks: MsgLinksService;
 }
 
 export interface RouterContext {

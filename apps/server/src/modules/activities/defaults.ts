@@ -72,8 +72,13 @@ export const ACTIVITY_DEFAULTS: readonly ActivityDefault[] = [
     title: '专题房源',
     subtitle: '降价房、满五唯一、近地铁',
     runDays: null,
-    rules: ['专题房源根据最新挂牌数据每日计算，价格变动以房源详情为准。'],
-    config: {},
+    rules: [
+      '专题房源根据最新挂牌数据每日计算，价格变动以房源详情为准。',
+      '降价房：当前挂牌价低于首次挂牌价；满五唯一：房本满五年且为业主唯一住房；近地铁：小区距地铁站1公里以内。',
+      '新上房源为近30天新挂牌的房源，低总价为总价200万以内的房源。',
+    ],
+    // which topics the campaign shows, in this order (HOUSE_TOPICS of @fjt/domain)
+    config: { topics: ['priceCut', 'fiveOnly', 'nearMetro', 'newListing', 'lowTotal'] },
   },
   {
     code: 'premier',
@@ -81,7 +86,10 @@ export const ACTIVITY_DEFAULTS: readonly ActivityDefault[] = [
     title: '高端盘',
     subtitle: '全城均价前10%的小区',
     runDays: null,
-    rules: ['入选小区为本城市挂牌均价排名前10%的小区，每月更新。'],
+    rules: [
+      '入选小区为本城市挂牌均价排名前10%的小区，每月更新。',
+      '挂牌均价按月末在售房源计算，在售不足5套的小区不参与排名。',
+    ],
     config: {},
   },
   {

@@ -10,6 +10,7 @@ import {
   runAlertJob,
   seedMallProducts,
   type AlertResult,
+  type AlertSms,
   type ImportKind,
   type ImportResult,
 } from '@fjt/dataset';
@@ -32,6 +33,9 @@ export interface LoadedChange {
 
 export function createDataImportService(deps: {
   database: DatabaseHandle;
+  /** The alert job's SMS gateway (with their signed short links), or none. */
+  alertSms?: AlertSms | null;
+  msgLinkSecret?: string;
   /** Told after a load that changed rows: drops what was derived from them, here and in every instance (ADR 0015). */
   afterLoad: (change: LoadedChange) => Promise<void> | void;
 }) {
@@ -55,7 +59,10 @@ export function createDataImportService(deps: {
       const more = error.errors.length > ERRORS_SHOWN ? `；另有${error.errors.length - ERRORS_SHOWN}处` : '';
       throw ApiError.badRequest(`文件有${error.errors.length}处错误，未导入任何数据。${lines.join('；')}${more}`);
     }
-    const alerts = await runAlertJob(database);
+    const alerts = await runAlertJob(database, {
+      sms: deps.alertSms ?? null,
+      ...(deps.msgLinkSecret ? { msgLinkSecret: deps.msgLinkSecret } : {}),
+    });
     // the report mall's catalogue follows the data: new estates get their report, coverage lines their counts
     await seedMallProducts(database);
     if (result.inserted + result.updated > 0) await deps.afterLoad({ kind, cityIds });

@@ -153,7 +153,12 @@ describe('support settings', () => {
       phone: '400-000-0000',
     });
     const deployed = supportSettings(
-      parseEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://m.example.cn', SMS_PROVIDER: 'none' }),
+      parseEnv({
+        NODE_ENV: 'production',
+        PUBLIC_ORIGIN: 'https://m.example.cn',
+        SMS_PROVIDER: 'none',
+        MSGLINK_SECRET: 'x'.repeat(32),
+      }),
     );
     expect(deployed).toMatchObject({ wechatNo: null, phone: null });
   });
