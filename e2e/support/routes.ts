@@ -48,6 +48,8 @@ export const REDIRECTS: Record<string, RegExp> = {
   'qa-detail': /^\/605\/questions$/,
   'ask-v2': /^\/605\/questions$/,
   'qa-list-detail': /^\/605\/(questions|qa-list\/\d+)$/,
+  // an SMS short link without a code: the explanation of a bad link
+  'activity-msglink': /^\/activity\/msglink\/error\?reason=invalid$/,
 };
 
 /** Pages that answer an unknown id with a 404 of their own wording (PAGES.md) instead of the generic page. */

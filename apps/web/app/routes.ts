@@ -34,13 +34,13 @@ export default [
   route('activity/credit', 'routes/activity/credit.tsx', { id: 'activity-credit' }),
   route('activity/double11', P, { id: 'activity-double11' }),
   route('activity/freshvip', P, { id: 'activity-freshvip' }),
-  route('activity/houseList', P, { id: 'activity-houseList' }),
+  route('activity/houseList', 'routes/activity/house-list.tsx', { id: 'activity-houseList' }),
   route('activity/hw-pps', P, { id: 'activity-hw-pps' }),
   route('activity/invitation', P, { id: 'activity-invitation' }),
   route('activity/invitation2', P, { id: 'activity-invitation2' }),
   route('activity/mortgage', 'routes/activity/mortgage.tsx', { id: 'activity-mortgage' }),
-  route('activity/msglink', P, { id: 'activity-msglink' }),
-  route('activity/premier', P, { id: 'activity-premier' }),
+  route('activity/msglink', 'routes/activity/msglink.tsx', { id: 'activity-msglink' }),
+  route('activity/premier', 'routes/activity/premier.tsx', { id: 'activity-premier' }),
   route('activity/qualification', 'routes/activity/qualification.tsx', { id: 'activity-qualification' }),
   route('activity/taxes', 'routes/activity/taxes.tsx', { id: 'activity-taxes' }),
   route('activity/credit/credit-evaluation/answer', 'routes/activity/credit-answer.tsx', {
@@ -55,8 +55,8 @@ export default [
   route('activity/invitation/receive', P, { id: 'activity-invitation-receive' }),
   route('activity/invitation/result', P, { id: 'activity-invitation-result' }),
   route('activity/invitation2/download', P, { id: 'activity-invitation2-download' }),
-  route('activity/msglink/error', P, { id: 'activity-msglink-error' }),
-  route('activity/premier/more', P, { id: 'activity-premier-more' }),
+  route('activity/msglink/error', 'routes/activity/msglink-error.tsx', { id: 'activity-msglink-error' }),
+  route('activity/premier/more', 'routes/activity/premier-more.tsx', { id: 'activity-premier-more' }),
   route('activity/taxes/answer', 'routes/activity/taxes-answer.tsx', { id: 'activity-taxes-answer' }),
 
   // Other nested routes

@@ -52,7 +52,8 @@ export function priceCut(l: { totalPrice: number; initialTotalPrice: number }): 
 }
 
 export const houseListQuery = z.object({
-  topicId: z.enum(HOUSE_TOPIC_IDS, { error: TOPIC_MESSAGES.unknown }),
+  /** Absent: the campaign's first topic. */
+  topicId: z.enum(HOUSE_TOPIC_IDS, { error: TOPIC_MESSAGES.unknown }).optional(),
   cityId: cityIdParam,
   ...pageParams(20, { maxPage: 200 }),
 });

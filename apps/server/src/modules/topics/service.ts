@@ -59,9 +59,10 @@ export function createTopics(deps: { db: Database; services: Services; activitie
     async houseList(query: HouseListQuery): Promise<HouseListBody> {
       const activity = await activities.requireRunning('houselist');
       const on = enabledTopics(activity.config);
-      if (!on.includes(query.topicId)) throw ApiError.notFound(TOPIC_MESSAGES.off);
+      const topicId = query.topicId ?? on[0];
+      if (!topicId || !on.includes(topicId)) throw ApiError.notFound(TOPIC_MESSAGES.off);
       const name = await cityName(query.cityId);
-      const topic = HOUSE_TOPICS[query.topicId];
+      const topic = HOUSE_TOPICS[topicId];
       const result = await services.listings.search(
         listingSearchQuery.parse({
           cityId: query.cityId,
@@ -74,7 +75,7 @@ export function createTopics(deps: { db: Database; services: Services; activitie
       );
       if (!result) throw ApiError.notFound('城市不存在');
       return {
-        topic: topicView(query.topicId),
+        topic: topicView(topicId),
         topics: on.map(topicView),
         cityId: query.cityId,
         cityName: name,

@@ -85,7 +85,9 @@ describe('activity/house-list (专题房源)', () => {
 
   it('refuses an unknown topic, a bad or unknown city and paging out of bounds with Chinese messages', async () => {
     expectFail(await get(`activity/house-list?topicId=school&cityId=${CITY}`), 400, TOPIC_MESSAGES.unknown);
-    expectFail(await get(`activity/house-list?cityId=${CITY}`), 400, TOPIC_MESSAGES.unknown);
+    expectFail(await get(`activity/house-list?topicId=&cityId=${CITY}`), 400, TOPIC_MESSAGES.unknown);
+    // no topic: the campaign's first
+    expect((await body<HouseListBody>(`activity/house-list?cityId=${CITY}`)).topic.id).toBe(HOUSE_TOPIC_IDS[0]);
     expectFail(await get('activity/house-list?topicId=priceCut&cityId=abc'), 400);
     expectFail(await get('activity/house-list?topicId=priceCut'), 400);
     expectFail(await get('activity/house-list?topicId=priceCut&cityId=999999'), 404, '城市不存在');

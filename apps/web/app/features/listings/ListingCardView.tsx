@@ -1,7 +1,7 @@
 // One on-sale listing in a list (→ property): its drawn floor plan (no photos in the data), 室厅·面积·朝向, 楼层, 总价 万 and 单价, tags, 带看, and a 降价 badge
-// when the asking price is below the first one.
+// when the asking price is below the first one (with its share of the first price where asked).
 import { Link } from 'react-router';
-import { NEAR_METRO_M, floorLevel, formatMoney, roomLabel, type ListingCard } from '@fjt/domain';
+import { NEAR_METRO_M, floorLevel, formatMoney, priceCut, roomLabel, type ListingCard } from '@fjt/domain';
 import { FloorPlan } from '../../components/floor-plan/FloorPlan.tsx';
 import { area, totalPrice, unitPrice } from '../../lib/display.ts';
 
@@ -21,12 +21,15 @@ export function ListingCardView({
   cityId,
   listing: l,
   showEstate,
+  showCutRate = false,
 }: {
   cityId: number;
   listing: ListingCard;
   showEstate: boolean;
+  /** The 降价 badge also says by how much of the first price (专题房源's 降价房). */
+  showCutRate?: boolean;
 }) {
-  const cut = l.totalPrice < l.initialTotalPrice;
+  const cut = priceCut(l);
   return (
     <Link className="listing-card" to={`/${cityId}/property/${l.id}`}>
       <FloorPlan unit={l} seed={l.id} size="thumb" caption={false} />
@@ -42,7 +45,7 @@ export function ListingCardView({
         <p className="listing-card__tags">
           {cut ? (
             <span className="listing-badge listing-badge--cut">
-              降价{formatMoney(l.initialTotalPrice - l.totalPrice, 'thousand')}万
+              降价{formatMoney(cut.yuan, 'thousand')}万{showCutRate ? ` · ${cut.pct}%` : ''}
             </span>
           ) : null}
           {listingTags(l).map((t) => (
