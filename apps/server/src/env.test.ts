@@ -72,7 +72,11 @@ describe('API_DOCS (the OpenAPI UI at /rabbit/v1/docs)', () => {
 
 describe('SMS_PROVIDER (the SMS gateway)', () => {
   it('is none in a deployment (production on a public origin) and refused there; the sandbox everywhere else', () => {
-    const deployed = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://m.fangjiatong.cn', MSGLINK_SECRET: 'x'.repeat(32) };
+    const deployed = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://m.fangjiatong.cn',
+      MSGLINK_SECRET: 'x'.repeat(32),
+    };
     expect(parseEnv(deployed).SMS_PROVIDER).toBe('none');
     expect(() => parseEnv({ ...deployed, SMS_PROVIDER: 'sandbox' })).toThrow(/SMS_PROVIDER/);
     expect(parseEnv({ NODE_ENV: 'development', PUBLIC_ORIGIN: 'https://m.fangjiatong.cn' }).SMS_PROVIDER).toBe(
@@ -92,7 +96,11 @@ describe('SMS_PROVIDER (the SMS gateway)', () => {
 
 describe('PAY_MODE (the payment providers)', () => {
   it('is live in a deployment and sandbox is refused there; the sandbox everywhere else', () => {
-    const deployed = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://m.fangjiatong.cn', MSGLINK_SECRET: 'x'.repeat(32) };
+    const deployed = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://m.fangjiatong.cn',
+      MSGLINK_SECRET: 'x'.repeat(32),
+    };
     expect(parseEnv(deployed).PAY_MODE).toBe('live');
     expect(() => parseEnv({ ...deployed, PAY_MODE: 'sandbox' })).toThrow(/PAY_MODE/);
     expect(parseEnv({ ...deployed, PAY_MODE: 'off' }).PAY_MODE).toBe('off');

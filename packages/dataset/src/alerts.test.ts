@@ -128,7 +128,11 @@ describe('alert job', () => {
       [
         '13800000001',
         'price_alert',
-        { count: '1', title: '成交提醒', link: expect.stringMatching(/^\/activity\/msglink\?code=[0-9A-Za-z_-]{12,22}$/) },
+        {
+          count: '1',
+          title: '成交提醒',
+          link: expect.stringMatching(/^\/activity\/msglink\?code=[0-9A-Za-z_-]{12,22}$/),
+        },
       ],
     ]);
     const code = new URL(sent[0]![2].link!, 'http://x').searchParams.get('code')!;

@@ -304,7 +304,11 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
         const phone = phoneOf.get(p.user_id);
         if (!phone) continue;
         // a signed short link (/activity/msglink?code=…) to the message's page, valid MSGLINK_TTL_DAYS.alert
-        const link = await createMsgLink(handle.db, { kind: 'alert', target: p.target, userId: p.user_id, now }, secret);
+        const link = await createMsgLink(
+          handle.db,
+          { kind: 'alert', target: p.target, userId: p.user_id, now },
+          secret,
+        );
         await options.sms.send(phone, 'price_alert', { count: String(p.n), title: p.title, link: link.path });
         out.sms++;
       }

@@ -29,7 +29,8 @@ describe('msglink codes', () => {
     // a leading zero would be a second spelling of the same id
     expect(verifyMsgLinkCode(`0${code}`, secret)).toBeNull();
     expect(verifyMsgLinkCode(code, DEV_MSGLINK_SECRET)).toBeNull();
-    for (const bad of ['', 'abc', 'x'.repeat(40), null, 42, undefined]) expect(verifyMsgLinkCode(bad, secret)).toBeNull();
+    for (const bad of ['', 'abc', 'x'.repeat(40), null, 42, undefined])
+      expect(verifyMsgLinkCode(bad, secret)).toBeNull();
   });
 
   it('takes MSGLINK_SECRET, the dev secret outside a deployment, and throws in a deployment without one', () => {

@@ -51,7 +51,14 @@ export const loginMobileBody = z.object({
 export const smsOutboxQuery = z.object({ phone: mobileParam.optional() });
 export const smsOutboxBody = z.object({
   list: z.array(
-    z.object({ phone: z.string(), template: z.string(), code: z.string().nullable(), createdAt: z.string() }),
+    z.object({
+      phone: z.string(),
+      template: z.string(),
+      code: z.string().nullable(),
+      createdAt: z.string(),
+      /** The short link (/activity/msglink?code=…) an alert SMS carries (issue 18); null for login codes. */
+      link: z.string().nullable(),
+    }),
   ),
 });
 

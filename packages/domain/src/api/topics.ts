@@ -23,10 +23,25 @@ export interface HouseTopic {
   order: ListingSearchQuery['order'];
 }
 export const HOUSE_TOPICS = {
-  priceCut: { name: '降价房', intro: '业主降价出售，挂牌价低于首次挂牌价的在售房源', label: 'priceCut', order: 'default' },
-  fiveOnly: { name: '满五唯一', intro: '房本满五年且是业主名下唯一住房，税费更省', label: 'fiveOnly', order: 'default' },
+  priceCut: {
+    name: '降价房',
+    intro: '业主降价出售，挂牌价低于首次挂牌价的在售房源',
+    label: 'priceCut',
+    order: 'default',
+  },
+  fiveOnly: {
+    name: '满五唯一',
+    intro: '房本满五年且是业主名下唯一住房，税费更省',
+    label: 'fiveOnly',
+    order: 'default',
+  },
   nearMetro: { name: '近地铁', intro: '小区距地铁站1公里以内，通勤更方便', label: 'nearMetro', order: 'default' },
-  newListing: { name: '新上房源', intro: '近30天新挂牌的房源，最新的在前', label: 'newListing', order: 'listedAt_desc' },
+  newListing: {
+    name: '新上房源',
+    intro: '近30天新挂牌的房源，最新的在前',
+    label: 'newListing',
+    order: 'listedAt_desc',
+  },
   lowTotal: { name: '低总价', intro: '总价200万以内的房源，总价低的在前', price: '0-200', order: 'totalPrice_asc' },
 } as const satisfies Record<string, HouseTopic>;
 export type HouseTopicId = keyof typeof HOUSE_TOPICS;

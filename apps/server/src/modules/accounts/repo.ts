@@ -28,12 +28,20 @@ export function createAccountsRepo(db: Database) {
       );
     },
 
-    outbox(phone: string | undefined, limit: number) {
-      return queryRows<{ phone: string; template: string; code: string | null; createdAt: string }>(
+    async outbox(phone: string | undefined, limit: number) {
+      const rows = await queryRows<{
+        phone: string;
+        template: string;
+        code: string | null;
+        createdAt: string;
+        params: string;
+      }>(
         db,
-        sql`SELECT phone, template, code, ${isoText('created_at')} AS "createdAt" FROM sms_outbox
+        sql`SELECT phone, template, code, ${isoText('created_at')} AS "createdAt", params FROM sms_outbox
             ${phone ? sql`WHERE phone = ${phone}` : sql``} ORDER BY id DESC LIMIT ${limit}`,
       );
+      // the short link an alert SMS carries (issue 18), for the sandbox page to open
+      return rows.map(({ params, ...row }) => ({ ...row, link: linkParam(params) }));
     },
 
     async createChallenge(phone: string, codeHash: string, expiresAt: Date) {
@@ -244,3 +252,13 @@ export function createAccountsRepo(db: Database) {
 }
 
 export type AccountsRepo = ReturnType<typeof createAccountsRepo>;
+
+/** params.link of a sandbox SMS when it is a path of this site, else null. */
+function linkParam(params: string): string | null {
+  try {
+    const link = (JSON.parse(params) as { link?: unknown }).link;
+    return typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') ? link : null;
+  } catch {
+    return null;
+  }
+}

@@ -107,8 +107,7 @@ export function createTopics(deps: { db: Database; services: Services; activitie
       const ranked = month ? head!.ranked : 0;
       const total = premierCount(ranked);
       const empty = { cityId: query.cityId, cityName: name, page: query.page, size: query.size };
-      if (!month || total === 0)
-        return { ...empty, month: null, rankedCount: 0, threshold: null, total: 0, list: [] };
+      if (!month || total === 0) return { ...empty, month: null, rankedCount: 0, threshold: null, total: 0, list: [] };
       const offset = (query.page - 1) * query.size;
       const limit = Math.max(0, Math.min(query.size, total - offset));
       const rows =
@@ -166,7 +165,6 @@ export function createTopics(deps: { db: Database; services: Services; activitie
         })),
       };
     },
-
   };
 }
 

@@ -98,7 +98,9 @@ describe('activity/house-list (专题房源)', () => {
 
   it('follows the activity: a topic config turns off is refused, and an ended campaign is 活动已结束', async () => {
     const db = seeded.database.db;
-    await db.execute(sql`UPDATE activity SET config = '{"topics":["fiveOnly","priceCut"]}'::jsonb WHERE code = 'houselist'`);
+    await db.execute(
+      sql`UPDATE activity SET config = '{"topics":["fiveOnly","priceCut"]}'::jsonb WHERE code = 'houselist'`,
+    );
     try {
       const b = await body<HouseListBody>(`activity/house-list?topicId=priceCut&cityId=${CITY}`);
       expect(b.topics.map((t) => t.id)).toEqual(['fiveOnly', 'priceCut']);
@@ -120,7 +122,10 @@ describe('activity/premier (高端盘)', () => {
       sql`SELECT target_id AS id, to_char(month, 'YYYY-MM') AS month, listing_avg AS avg, listing_count AS n
           FROM price_series WHERE level = 'estate' AND city_id = ${CITY} AND listing_avg IS NOT NULL`,
     );
-    const latest = rows.map((r) => r.month).sort().at(-1)!;
+    const latest = rows
+      .map((r) => r.month)
+      .sort()
+      .at(-1)!;
     const ranked = rows
       .filter((r) => r.month === latest && r.n >= MIN_LISTING_SAMPLE.estate)
       .sort((a, b) => b.avg - a.avg || a.id - b.id);
@@ -163,9 +168,8 @@ describe('activity/premier (高端盘)', () => {
 describe('msglink/resolve (SMS short links)', () => {
   const resolve = (code: string, ip?: string) => get(`msglink/resolve?code=${encodeURIComponent(code)}`, ip);
   const clicks = async (id: number) =>
-    (
-      await queryRows<{ clicks: number }>(seeded.database.db, sql`SELECT clicks FROM msg_link WHERE id = ${id}`)
-    )[0]!.clicks;
+    (await queryRows<{ clicks: number }>(seeded.database.db, sql`SELECT clicks FROM msg_link WHERE id = ${id}`))[0]!
+      .clicks;
 
   it('resolves a live link to its target, counting each click, never cached', async () => {
     const link = await createMsgLink(
@@ -184,7 +188,11 @@ describe('msglink/resolve (SMS short links)', () => {
 
   it('refuses tampered, truncated, guessed, unknown and expired codes — and counts no click', async () => {
     const db = seeded.database.db;
-    const link = await createMsgLink(db, { kind: 'order', target: '/profile/message', userId: null }, DEV_MSGLINK_SECRET);
+    const link = await createMsgLink(
+      db,
+      { kind: 'order', target: '/profile/message', userId: null },
+      DEV_MSGLINK_SECRET,
+    );
     const last = link.code.at(-1) === 'A' ? 'B' : 'A';
     expectFail(await resolve(link.code.slice(0, -1) + last), 404, MSGLINK_MESSAGES.invalid);
     // truncated: too short for a code at all (400), or a code whose signature fails (404)
@@ -219,7 +227,8 @@ describe('msglink/resolve (SMS short links)', () => {
 
   it(`holds one address back after ${MSGLINK_RESOLVES_PER_MINUTE} resolves a minute`, async () => {
     const ip = testIp();
-    for (let i = 0; i < MSGLINK_RESOLVES_PER_MINUTE; i++) expect((await resolve('abcdefghijkl', ip)).statusCode).toBe(404);
+    for (let i = 0; i < MSGLINK_RESOLVES_PER_MINUTE; i++)
+      expect((await resolve('abcdefghijkl', ip)).statusCode).toBe(404);
     expectFail(await resolve('abcdefghijkl', ip), 429);
     // another address is not held back
     expect((await resolve('abcdefghijkl')).statusCode).toBe(404);

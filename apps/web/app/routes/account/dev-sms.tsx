@@ -1,5 +1,5 @@
 // /dev/sms 沙箱短信 (issue 11): what the sandbox SMS gateway "sent" — the latest login codes, newest first,
-// refreshed every 3 s. Only with SMS_PROVIDER=sandbox (the default outside production); a 404 otherwise.
+// refreshed every 3 s; an alert SMS shows its short link (issue 18). Only with SMS_PROVIDER=sandbox (the default outside production); a 404 otherwise.
 import { useEffect, useState } from 'react';
 import { Link, data, useSearchParams } from 'react-router';
 import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, isValidMobile, maskPhone, pageTitle } from '@fjt/domain';
@@ -13,6 +13,8 @@ interface SmsRow {
   template: string;
   code: string | null;
   createdAt: string;
+  /** An alert SMS's short link (issue 18). */
+  link: string | null;
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -103,9 +105,15 @@ export default function DevSmsPage() {
                   <br />
                   <small className="acct-list__value">{r.createdAt.replace('T', ' ').replace('Z', '')} UTC</small>
                 </span>
-                <span className="acct-sms__code" data-testid="sms-code">
-                  {r.code ?? r.template}
-                </span>
+                {r.link ? (
+                  <Link className="acct-sms__code" to={r.link} data-testid="sms-link">
+                    打开短信链接
+                  </Link>
+                ) : (
+                  <span className="acct-sms__code" data-testid="sms-code">
+                    {r.code ?? r.template}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -26,7 +26,10 @@ import '../../features/topics/topics.css';
 
 export const meta = () => [
   { title: pageTitle('专题房源') },
-  { name: 'description', content: `专题房源：降价房、满五唯一、近地铁、新上房源、低总价，每日按最新挂牌数据更新。${SITE_DESCRIPTION}` },
+  {
+    name: 'description',
+    content: `专题房源：降价房、满五唯一、近地铁、新上房源、低总价，每日按最新挂牌数据更新。${SITE_DESCRIPTION}`,
+  },
 ];
 
 const isTopic = (v: string | null): v is HouseTopicId => v !== null && (HOUSE_TOPIC_IDS as string[]).includes(v);

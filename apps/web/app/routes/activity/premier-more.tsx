@@ -19,7 +19,11 @@ export const meta = () => [
 ];
 
 export default function PremierMorePage() {
-  return <ActivityFrame code="premier" testId="premier-more-page">{() => <PremierMore />}</ActivityFrame>;
+  return (
+    <ActivityFrame code="premier" testId="premier-more-page">
+      {() => <PremierMore />}
+    </ActivityFrame>
+  );
 }
 
 function PremierMore() {
