@@ -106,8 +106,8 @@ export default function DevSmsPage() {
                   <small className="acct-list__value">{r.createdAt.replace('T', ' ').replace('Z', '')} UTC</small>
                 </span>
                 {r.link ? (
-                  <Link className="acct-sms__code" to={r.link} data-testid="sms-link">
-                    打开短信链接
+                  <Link className="btn" to={r.link} data-testid="sms-link">
+                    打开链接
                   </Link>
                 ) : (
                   <span className="acct-sms__code" data-testid="sms-code">
