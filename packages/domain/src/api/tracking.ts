@@ -21,8 +21,8 @@ export const TRACKING_MESSAGES = {
 
 /** The site part of every spm code. */
 export const SPM_SITE = 'fjt';
-/** a.b.c.d: lower-case letters, digits and '-' in each part (route ids have '-'), 1–32 characters each. */
-export const SPM_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}(\.[a-z0-9][a-z0-9-]{0,31}){3}$/;
+/** a.b.c.d: letters, digits and '-' in each part (route ids have '-' and a few capitals), 1–32 characters each. */
+export const SPM_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,31}(\.[A-Za-z0-9][A-Za-z0-9-]{0,31}){3}$/;
 /** A route id or a path (/estate/12), at most 128 characters. */
 export const EVENT_PAGE_PATTERN = /^[A-Za-z0-9/_.-]{1,128}$/;
 export const MAX_EVENTS_PER_BATCH = 50;
