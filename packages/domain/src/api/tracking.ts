@@ -79,9 +79,7 @@ export const TRACKING_STORAGE_KEY = 'fjt_tracking';
 // --- NEW GET ops/funnel?from&to&channel ------------------------------------------------------------------------------
 export const FUNNEL_MAX_DAYS = 92;
 const dayParam = (name: string) =>
-  z
-    .string({ message: `${name} 不能为空` })
-    .refine((v) => isPlausibleDay(v), { message: TRACKING_MESSAGES.day });
+  z.string({ message: `${name} 不能为空` }).refine((v) => isPlausibleDay(v), { message: TRACKING_MESSAGES.day });
 const bothDays = (q: { from: unknown; to: unknown }) =>
   typeof q.from === 'string' && typeof q.to === 'string' && isPlausibleDay(q.from) && isPlausibleDay(q.to);
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;

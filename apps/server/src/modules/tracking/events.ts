@@ -82,7 +82,10 @@ export function refusesTracking(headers: FastifyRequest['headers']): boolean {
 }
 
 export async function hasOptedOut(db: Database, userId: number): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one FROM tracking_opt_out WHERE user_id = ${userId}`);
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM tracking_opt_out WHERE user_id = ${userId}`,
+  );
   return rows.length > 0;
 }
 

@@ -59,7 +59,9 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; staff: StaffM
       const userId = userIdOf(request);
       if (request.body.tracking) await db.execute(sql`DELETE FROM tracking_opt_out WHERE user_id = ${userId}`);
       else
-        await db.execute(sql`INSERT INTO tracking_opt_out (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`);
+        await db.execute(
+          sql`INSERT INTO tracking_opt_out (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`,
+        );
       return ok({ tracking: request.body.tracking });
     },
   );

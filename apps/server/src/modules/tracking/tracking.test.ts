@@ -5,7 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from '@fjt/db';
-import { DELETE_CONFIRMATION, DEVICE_COOKIE, TRACKING_MESSAGES, type FunnelBody, type TrackingEventsBody } from '@fjt/domain';
+import {
+  DELETE_CONFIRMATION,
+  DEVICE_COOKIE,
+  TRACKING_MESSAGES,
+  type FunnelBody,
+  type TrackingEventsBody,
+} from '@fjt/domain';
 import { expectFail, personalBody, seededApp, signInAs, testIp, testPhone, type SignedIn } from '../../testing.ts';
 import { clampEventTime, shanghaiMonth } from './events.ts';
 import { createTokenBuckets } from './token-bucket.ts';
@@ -16,7 +22,13 @@ const API = '/rabbit/v1';
 const ORIGIN = 'http://localhost:3000';
 
 const view = (over: object = {}) => ({ type: 'view', page: 'city-home', spm: '', at: Date.now(), ...over });
-const click = (over: object = {}) => ({ type: 'click', page: 'city-home', spm: 'fjt.city-home.nav.1', at: Date.now(), ...over });
+const click = (over: object = {}) => ({
+  type: 'click',
+  page: 'city-home',
+  spm: 'fjt.city-home.nav.1',
+  at: Date.now(),
+  ...over,
+});
 
 function send(
   payload: unknown,
@@ -38,7 +50,16 @@ function send(
 }
 
 const eventsOf = (device: string) =>
-  queryRows<{ type: string; page: string; spm: string; month: number; at: string; user_id: number | null; channel_code: string | null; props: unknown }>(
+  queryRows<{
+    type: string;
+    page: string;
+    spm: string;
+    month: number;
+    at: string;
+    user_id: number | null;
+    channel_code: string | null;
+    props: unknown;
+  }>(
     seeded.database.db,
     sql`SELECT type, page, spm, month, at::text AS at, user_id, channel_code, props FROM ubt_event WHERE device_id = ${device} ORDER BY id`,
   );
@@ -124,11 +145,13 @@ describe('POST ubt/api/events', () => {
 
   it('drops the events of DNT and GPC requests and of users who turned tracking off, with the reason', async () => {
     const device = randomUUID();
-    expect(personalBody<TrackingEventsBody>(await send({ events: [view()] }, { device, headers: { dnt: '1' } }))).toEqual(
-      { accepted: 0, dropped: 1, reason: 'dnt' },
-    );
     expect(
-      personalBody<TrackingEventsBody>(await send({ events: [view(), view()] }, { device, headers: { 'sec-gpc': '1' } })),
+      personalBody<TrackingEventsBody>(await send({ events: [view()] }, { device, headers: { dnt: '1' } })),
+    ).toEqual({ accepted: 0, dropped: 1, reason: 'dnt' });
+    expect(
+      personalBody<TrackingEventsBody>(
+        await send({ events: [view(), view()] }, { device, headers: { 'sec-gpc': '1' } }),
+      ),
     ).toEqual({ accepted: 0, dropped: 2, reason: 'dnt' });
     const user = await signInAs(seeded.app);
     const privacy = (tracking: boolean) =>
@@ -141,14 +164,18 @@ describe('POST ubt/api/events', () => {
     expect(personalBody(await seeded.app.inject({ url: `${API}/user/privacy`, headers: user.headers }))).toEqual({
       tracking: false,
     });
-    expect(personalBody<TrackingEventsBody>(await send({ events: [view()] }, { device, headers: user.headers }))).toEqual({
+    expect(
+      personalBody<TrackingEventsBody>(await send({ events: [view()] }, { device, headers: user.headers })),
+    ).toEqual({
       accepted: 0,
       dropped: 1,
       reason: 'opted_out',
     });
     expect(await eventsOf(device)).toEqual([]);
     personalBody(await privacy(true));
-    expect(personalBody<TrackingEventsBody>(await send({ events: [view()] }, { device, headers: user.headers }))).toEqual({
+    expect(
+      personalBody<TrackingEventsBody>(await send({ events: [view()] }, { device, headers: user.headers })),
+    ).toEqual({
       accepted: 1,
       dropped: 0,
       reason: null,
@@ -160,7 +187,12 @@ describe('POST ubt/api/events', () => {
     expectFail(await seeded.app.inject({ url: `${API}/user/privacy` }), 401, '请先登录');
     const user = await signInAs(seeded.app);
     expectFail(
-      await seeded.app.inject({ method: 'POST', url: `${API}/user/privacy`, payload: { tracking: 'no' }, headers: user.headers }),
+      await seeded.app.inject({
+        method: 'POST',
+        url: `${API}/user/privacy`,
+        payload: { tracking: 'no' },
+        headers: user.headers,
+      }),
       400,
     );
   });
@@ -228,7 +260,12 @@ describe('channel attribution', () => {
     // their next login (the hook as login/mobile runs it; a second SMS code within 60 s is refused)
     const later = randomUUID();
     await mark(later, 'vivo');
-    await channelAttribution(seeded.database.db)({ userId: user.id, phone: user.mobile, deviceId: later, at: new Date() });
+    await channelAttribution(seeded.database.db)({
+      userId: user.id,
+      phone: user.mobile,
+      deviceId: later,
+      at: new Date(),
+    });
     expect(await rows()).toEqual([{ channel_code: 'oppo', device_id: device }]);
   });
 
@@ -327,8 +364,18 @@ describe('account deletion', () => {
       remoteAddress: testIp(),
     });
     personalBody(await send({ events: [view()] }, { device, headers: user.headers }));
-    await seeded.app.inject({ method: 'POST', url: `${API}/user/privacy`, payload: { tracking: false }, headers: user.headers });
-    const del = await seeded.app.inject({ method: 'POST', url: `${API}/user/delete`, payload: { confirm: DELETE_CONFIRMATION }, headers: user.headers });
+    await seeded.app.inject({
+      method: 'POST',
+      url: `${API}/user/privacy`,
+      payload: { tracking: false },
+      headers: user.headers,
+    });
+    const del = await seeded.app.inject({
+      method: 'POST',
+      url: `${API}/user/delete`,
+      payload: { confirm: DELETE_CONFIRMATION },
+      headers: user.headers,
+    });
     expect(del.statusCode, del.body).toBe(200);
     const left = await queryRows<{ n: number }>(
       seeded.database.db,

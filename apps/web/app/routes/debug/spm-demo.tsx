@@ -15,7 +15,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('埋点调试') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('埋点调试') },
+  { name: 'robots', content: 'noindex' },
+];
 
 const SAMPLES = [
   { label: '城市首页', path: '/330100' },
@@ -100,7 +103,9 @@ export default function SpmDemoPage() {
             '页面加载中…'
           )}
         </p>
-        {allowed ? null : <p className="spm-demo__bad">本浏览器已开启“请勿跟踪”或关闭了个性化推荐与统计，事件不会发送。</p>}
+        {allowed ? null : (
+          <p className="spm-demo__bad">本浏览器已开启“请勿跟踪”或关闭了个性化推荐与统计，事件不会发送。</p>
+        )}
       </section>
       <iframe ref={frame} src={path} title="示例页面" className="spm-demo__frame" onLoad={onLoad} />
       <section className="spm-demo__log" aria-label="事件日志">
@@ -111,7 +116,9 @@ export default function SpmDemoPage() {
           <ol data-testid="spm-log">
             {log.map((e) => (
               <li key={e.n}>
-                <span className={`spm-demo__type spm-demo__type--${e.type}`}>{e.type === 'view' ? '浏览' : '点击'}</span>
+                <span className={`spm-demo__type spm-demo__type--${e.type}`}>
+                  {e.type === 'view' ? '浏览' : '点击'}
+                </span>
                 <code>{e.spm || e.page}</code>
                 <time>{new Date(e.at).toLocaleTimeString('zh-CN', { hour12: false })}</time>
               </li>

@@ -33,7 +33,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('渠道漏斗') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('渠道漏斗') },
+  { name: 'robots', content: 'noindex' },
+];
 
 type Loaded = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ok'; body: FunnelBody };
 
@@ -62,7 +65,12 @@ export default function OpsFunnel({ loaderData }: Route.ComponentProps) {
     d.orders += r.orders;
     byDay.set(r.day, d);
   }
-  const days = body ? daysBetween(body.from, body.to).map((day) => ({ day, ...(byDay.get(day) ?? { visits: 0, logins: 0, orders: 0 }) })) : [];
+  const days = body
+    ? daysBetween(body.from, body.to).map((day) => ({
+        day,
+        ...(byDay.get(day) ?? { visits: 0, logins: 0, orders: 0 }),
+      }))
+    : [];
   const channels = [...new Set([...(body?.channels ?? []), ...(channel ? [channel] : [])])];
 
   return (
@@ -98,7 +106,10 @@ export default function OpsFunnel({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         </Form>
-        <p className="ops-hint">按北京时间统计，最多{FUNNEL_MAX_DAYS}天。访问：有渠道标记的设备数；登录：当天归因到该渠道的用户；订单：该渠道用户当天已支付的订单。</p>
+        <p className="ops-hint">
+          按北京时间统计，最多{FUNNEL_MAX_DAYS}
+          天。访问：有渠道标记的设备数；登录：当天归因到该渠道的用户；订单：该渠道用户当天已支付的订单。
+        </p>
       </section>
       <section className="ops-panel" aria-labelledby="ops-funnel-chart" aria-busy={loaded.state === 'loading'}>
         <h2 id="ops-funnel-chart" className="ops-panel__title">
