@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const SAMPLES = [
-  { label: '城市首页', path: '/330100' },
-  { label: '搜索', path: '/330100/search' },
+  { label: '城市首页', path: '/605' },
+  { label: '搜索', path: '/605/search' },
   { label: '个人中心', path: '/profile' },
 ];
 
