@@ -4,7 +4,8 @@
 // views and taps as its tracking queue sends them. Debug flag only (404 otherwise); noindex (pages.ts).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { data } from 'react-router';
-import { NOT_FOUND_MESSAGE, pageTitle } from '@fjt/domain';
+import { NOT_FOUND_MESSAGE, SITE_DESCRIPTION, pageTitle } from '@fjt/domain';
+import { pagePurpose } from '../../page-purposes.ts';
 import type { Route } from './+types/spm-demo';
 import { TRACK_EVENT, startTracking, trackingAllowed, type QueuedEvent } from '../../lib/tracking.ts';
 import { drawSpmOverlay, type OverlayCounts } from '../../features/tracking/spm-overlay.ts';
@@ -17,6 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('埋点调试') },
+  { name: 'description', content: `${pagePurpose('spm-demo') ?? ''}${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 
