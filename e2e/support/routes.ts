@@ -44,6 +44,7 @@ export const REDIRECTS: Record<string, RegExp> = {
   'ops-orders': /^\/login\?redirect=%2Fops%2Forders$/,
   'ops-wallet': /^\/login\?redirect=%2Fops%2Fwallet$/,
   'ops-moderation': /^\/login\?redirect=%2Fops%2Fmoderation$/,
+  'ops-funnel': /^\/login\?redirect=%2Fops%2Ffunnel$/,
   // 问答 without an id: the default city's questions (or the estate's Q&A)
   'qa-detail': /^\/605\/questions$/,
   'ask-v2': /^\/605\/questions$/,

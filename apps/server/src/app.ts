@@ -106,6 +106,9 @@ import { informRoutes } from './modules/inform/routes.ts';
 import { createActivities } from './modules/activities/service.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { channelMarkRoutes } from './modules/tracking/channel.ts';
+import { trackingEventRoutes } from './modules/tracking/events.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
+import { channelAttribution } from './modules/tracking/attribution.ts';
 import { createCoupons } from './modules/coupons/service.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { createInformService } from './modules/inform/service.ts';
@@ -424,6 +427,8 @@ export async function buildApp({
   // issue 18: the activity engine every campaign's endpoints check first
   const activities = createActivities(database.db, { now });
   const loginHooks: LoginHook[] = [];
+  // tracking: a first login on a device with a channel mark attributes the user to that channel
+  loginHooks.push(channelAttribution(database.db));
   const reviewsWriter = createReviewsWriter({
     db: database.db,
     guard: community.guard,
@@ -555,6 +560,8 @@ export async function buildApp({
         topics: createTopics({ db: database.db, services, activities }),
         services,
       });
+      await api.register(trackingEventRoutes, { db: database.db, now });
+      await api.register(trackingRoutes, { db: database.db, staff, sandbox: smsProvider === 'sandbox' });
       await api.register(couponRoutes, { coupons: createCoupons(database.db, { now }) });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.

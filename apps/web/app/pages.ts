@@ -199,6 +199,7 @@ export const PAGES: Record<string, PageInfo> = {
   'ops-orders': { title: '订单', noindex: true, ownLayout: true },
   'ops-wallet': { title: '提现审核', noindex: true, ownLayout: true },
   'ops-moderation': { title: '内容审核', noindex: true, ownLayout: true },
+  'ops-funnel': { title: '渠道漏斗', noindex: true, ownLayout: true },
 };
 
 export function pageInfo(routeId: string | undefined): PageInfo | undefined {

@@ -150,6 +150,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     rememberProxyCode(location.search);
   }, [location.search]);
+  // first-party tracking (issue 18): a view per page, loaded after hydration so no page's first JS carries it
+  const pageId = leaf?.id;
+  useEffect(() => {
+    if (!pageId) return;
+    void import('./lib/tracking.ts').then((t) => t.trackView(pageId, location.pathname));
+  }, [pageId, location.pathname]);
   // The app has hydrated: taps now reach React (e2e/tests/slow-3g.spec.ts measures when this happens).
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '');

@@ -24,7 +24,7 @@ export default [
   route('profile', 'routes/account/profile.tsx', { id: 'profile' }),
   route('promotion', P, { id: 'promotion' }),
   route('quotation', 'routes/quotation/quotation.tsx', { id: 'quotation' }),
-  route('spm-demo', P, { id: 'spm-demo' }),
+  route('spm-demo', 'routes/debug/spm-demo.tsx', { id: 'spm-demo' }),
   route('test-community-pk', 'routes/community-pk/test-community-pk.tsx', { id: 'test-community-pk' }),
   route('trade', 'routes/trade/trade.tsx', { id: 'trade' }),
   route('upgrade', 'routes/app-integration/upgrade.tsx', { id: 'upgrade' }),
@@ -185,5 +185,6 @@ export default [
     route('orders', 'routes/ops/orders.tsx', { id: 'ops-orders' }),
     route('wallet', 'routes/ops/wallet.tsx', { id: 'ops-wallet' }),
     route('moderation', 'routes/ops/moderation.tsx', { id: 'ops-moderation' }),
+    route('funnel', 'routes/ops/funnel.tsx', { id: 'ops-funnel' }),
   ]),
 ] satisfies RouteConfig;

@@ -77,4 +77,5 @@ export * from './api/inform.ts';
 export * from './api/activities.ts';
 export * from './api/topics.ts';
 export * from './api/coupons.ts';
+export * from './api/tracking.ts';
 export * from './api/qa.ts';

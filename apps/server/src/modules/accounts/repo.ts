@@ -223,6 +223,12 @@ export function createAccountsRepo(db: Database) {
           sql`DELETE FROM sms_challenges WHERE phone = ${user.phone} OR phone LIKE ('%:' || ${user.phone})`,
         );
         await tx.execute(sql`DELETE FROM sms_outbox WHERE phone = ${user.phone}`);
+        // issue 18 tracking: their events, their attributed channel and privacy choice; the device's channel marks
+        // stay (they count visits) without the user
+        await tx.execute(sql`DELETE FROM ubt_event WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM user_channel WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM tracking_opt_out WHERE user_id = ${userId}`);
+        await tx.execute(sql`UPDATE channel_mark SET user_id = NULL WHERE user_id = ${userId}`);
         // the unique phone column keeps a placeholder no real number can equal
         await tx.execute(
           sql`UPDATE users SET phone = ${`deleted:${userId}`}, nickname = NULL, avatar = NULL,

@@ -5,6 +5,7 @@ import { APP_NAME, DOWNLOAD_SLOGAN, OPEN_APP_TEXT } from '@fjt/domain';
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { openApp } from '../../lib/app-launch.ts';
 import './download-banner.css';
+import { spm } from '../../lib/spm.ts';
 
 /** sessionStorage key; read by the inline script in root.tsx so a closed banner never flashes on load. */
 export const BANNER_CLOSED_KEY = 'fjt:download-banner-closed';
@@ -43,7 +44,12 @@ export function DownloadBanner() {
         <strong>{APP_NAME}</strong>
         <span>{DOWNLOAD_SLOGAN}</span>
       </span>
-      <button type="button" className="download-banner__open" onClick={() => openApp(flags)}>
+      <button
+        type="button"
+        className="download-banner__open"
+        onClick={() => openApp(flags)}
+        data-spm={spm('app', 'download-banner', 0)}
+      >
         {OPEN_APP_TEXT}
       </button>
     </aside>

@@ -20,6 +20,7 @@ import { PhoneField } from './PhoneField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
 import { useLeadForm } from './use-lead-form.ts';
 import './lead-form.css';
+import { spm } from '../../lib/spm.ts';
 
 /** antd's centre popup is at most 75vw wide: too narrow for the recommendation rows on a 375px phone. */
 const MODAL_WIDTH = {
@@ -106,6 +107,7 @@ export function DealPriceModal({ info, onClose }: { info: SendOrderInfo; onClose
         <button
           type="button"
           className="btn btn-primary lead-modal__submit"
+          data-spm={spm('deal-price-modal', 'submit', 0)}
           disabled={form.sending}
           onClick={() => void send()}
         >

@@ -26,6 +26,7 @@ import { usePayMethods } from './use-pay-methods.ts';
 import { rememberOpenid, wechatAuthorizeHref, wechatOpenid } from './wechat-openid.ts';
 import { AgreementDialog } from './AgreementDialog.tsx';
 import './checkout.css';
+import { spm } from '../../lib/spm.ts';
 
 export interface CheckoutProduct {
   /** The catalogue code: the order's productCode. */
@@ -266,6 +267,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
           disabled={busy || platform === null}
           onClick={() => void pay()}
           data-testid="checkout-pay"
+          data-spm={spm('checkout', 'pay', 0)}
         >
           {busy ? '支付中…' : `确认支付 ¥${yuan(product.amount)}`}
         </button>

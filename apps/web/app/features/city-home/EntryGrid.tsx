@@ -1,5 +1,6 @@
 // The entry grid of the home page (PAGES.md §3.1): where to go next, one tap each.
 import { Link } from 'react-router';
+import { spm } from '../../lib/spm.ts';
 
 const ENTRIES = [
   { label: '估价', glyph: '估', colour: '#1f6fff', to: (c: number) => `/estimate?cityId=${c}` },
@@ -19,8 +20,8 @@ const ENTRIES = [
 export function EntryGrid({ cityId }: { cityId: number }) {
   return (
     <nav className="entry-grid" aria-label="功能入口">
-      {ENTRIES.map((e) => (
-        <Link key={e.label} to={e.to(cityId)} className="entry-grid__item">
+      {ENTRIES.map((e, i) => (
+        <Link key={e.label} to={e.to(cityId)} className="entry-grid__item" data-spm={spm('city-home', 'entry', i)}>
           <span className="entry-grid__icon" style={{ background: e.colour }} aria-hidden="true">
             {e.glyph}
           </span>

@@ -68,6 +68,7 @@ describe('the consoles', () => {
       'ops-orders',
       'ops-wallet',
       'ops-moderation',
+      'ops-funnel',
     ]);
     expect(consolesFor(['moderator']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-moderation']);
     expect(consolesFor(['agent']).map((c) => c.id)).toEqual(['ops-home', 'ops-staff', 'ops-leads', 'ops-support']);

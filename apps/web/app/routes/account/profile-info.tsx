@@ -1,12 +1,21 @@
 // /profile/info 个人信息 (PAGES.md §3.9): avatar (from the built-in set), nickname, masked phone; export my data
 // (GET user/export, a JSON file); 退出登录 (POST login/logout); 注销账号 after typing the confirmation words
 // (POST user/delete: personal data erased, orders kept anonymously). Login only.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { AVATARS, DELETE_CONFIRMATION, NICKNAME_MAX, SITE_DESCRIPTION, pageTitle, type UserInfo } from '@fjt/domain';
+import {
+  AVATARS,
+  DELETE_CONFIRMATION,
+  NICKNAME_MAX,
+  SITE_DESCRIPTION,
+  pageTitle,
+  type PrivacyBody,
+  type UserInfo,
+} from '@fjt/domain';
 import type { Route } from './+types/profile-info';
 import { callApi, forgetLogin, rememberLogin, useLoginGuard } from '../../lib/session.ts';
 import { Avatar, displayName } from '../../components/avatar/Avatar.tsx';
+import { readTrackingChoice, writeTrackingChoice } from '../../lib/tracking.ts';
 import '../../features/account/account.css';
 
 export const meta: Route.MetaFunction = () => [
@@ -30,6 +39,14 @@ export default function ProfileInfoPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const user = edited ?? viewer.user;
+  // 个性化推荐与统计 (issue 18): this browser's choice, and the account's once known
+  const [tracking, setTracking] = useState<boolean | null>(null);
+  const signedIn = viewer.user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const local = readTrackingChoice();
+    void callApi<PrivacyBody>('user/privacy').then((res) => setTracking(local && (res.body?.tracking ?? true)));
+  }, [signedIn]);
 
   if (!user) {
     return (
@@ -98,6 +115,17 @@ export default function ProfileInfoPage() {
     forgetLogin({ quietly: true });
     void toast('账号已注销');
     void navigate('/profile', { replace: true });
+  };
+
+  const toggleTracking = async () => {
+    const next = !(tracking ?? true);
+    setBusy(true);
+    const res = await callApi<PrivacyBody>('user/privacy', { tracking: next });
+    setBusy(false);
+    if (res.resultCode !== 0) return void toast(res.errMsg || '保存失败，请稍后再试');
+    writeTrackingChoice(next);
+    setTracking(next);
+    void toast(next ? '已开启个性化推荐与统计' : '已关闭个性化推荐与统计');
   };
 
   const open = (next: Panel) => {
@@ -182,6 +210,20 @@ export default function ProfileInfoPage() {
       ) : null}
 
       <ul className="acct-list">
+        <li>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={tracking ?? true}
+            disabled={busy || tracking === null}
+            onClick={() => void toggleTracking()}
+            data-testid="privacy-tracking"
+          >
+            <span className="acct-list__label">个性化推荐与统计</span>
+            <span className="acct-list__value">{tracking === false ? '已关闭' : '已开启'}</span>
+            <span className="acct-switch" aria-hidden="true" />
+          </button>
+        </li>
         <li>
           <button type="button" onClick={() => void exportData()}>
             <span className="acct-list__label">导出我的数据</span>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { FollowButton } from '../../../components/follow-button/FollowButton.tsx';
 import { useSendOrder } from '../../../components/layouts/SendOrderLayout.tsx';
 import { agentListPath } from '../paths.ts';
+import { spm } from '../../../lib/spm.ts';
 
 export function BottomBar({ cityId, estateId, name }: { cityId: number; estateId: number; name: string }) {
   const { openOrder } = useSendOrder();
@@ -21,15 +22,21 @@ export function BottomBar({ cityId, estateId, name }: { cityId: number; estateId
   return (
     <div className="bottom-bar bottom-bar--actions" data-testid="estate-bar">
       <FollowButton kind="estate" id={estateId} className="bottom-bar__item" icon label="订阅" testId="estate-follow" />
-      <button type="button" className="bottom-bar__item" onClick={() => void share()}>
+      <button
+        type="button"
+        className="bottom-bar__item"
+        onClick={() => void share()}
+        data-spm={spm('house-detail', 'bar', 1)}
+      >
         <span aria-hidden="true">⇪</span>分享
       </button>
-      <Link className="bottom-bar__item" to={agentListPath(cityId, estateId)}>
+      <Link className="bottom-bar__item" to={agentListPath(cityId, estateId)} data-spm={spm('house-detail', 'bar', 2)}>
         <span aria-hidden="true">☏</span>咨询
       </Link>
       <button
         type="button"
         className="btn btn-primary bottom-bar__primary"
+        data-spm={spm('house-detail', 'bar', 3)}
         onClick={() => openOrder({ cityId, estateId, houseId: estateId })}
       >
         获取成交价

@@ -1,6 +1,7 @@
 // 热门搜索: the estates that traded most lately (search/hot), ranked, with 挂牌均价.
 import { Link } from 'react-router';
 import { formatMoney, searchTargetPath, type HotSearch, type SearchTargetKind } from '@fjt/domain';
+import { spm } from '../../../lib/spm.ts';
 
 export function HotSearches({
   cityId,
@@ -22,6 +23,7 @@ export function HotSearches({
           <li key={`${item.kind}-${item.id}`}>
             <Link
               className="search-hot__row"
+              data-spm={spm('search', 'hot', i)}
               to={searchTargetPath(cityId, item.kind, item.id)}
               onClick={() => onOpen(item.name, item.kind, item.id)}
             >

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { searchTargetPath } from '@fjt/domain';
 import type { SearchHistoryItem } from '../search-history.ts';
+import { spm } from '../../../lib/spm.ts';
 
 export function SearchHistory({
   cityId,
@@ -24,10 +25,11 @@ export function SearchHistory({
         </button>
       </header>
       <ul className="search-chips">
-        {items.map((item) => (
+        {items.map((item, i) => (
           <li key={item.kw}>
             <Link
               className="search-chip"
+              data-spm={spm('search', 'history', i)}
               to={
                 item.target ? searchTargetPath(cityId, item.target.kind, item.target.id) : resultPath(cityId, item.kw)
               }

@@ -1,6 +1,7 @@
 // Live suggestions grouped 小区 / 板块 / 新房, the matched characters marked, 均价 on the right.
 import { Link } from 'react-router';
 import { formatMoney, type SearchSuggestGroup, type SearchSuggestion, type SearchTargetKind } from '@fjt/domain';
+import { spm } from '../../../lib/spm.ts';
 
 function HighlightedName({ name, highlight }: { name: string; highlight: SearchSuggestion['highlight'] }) {
   if (!highlight) return <>{name}</>;
@@ -31,7 +32,12 @@ function SuggestionRow({
 }) {
   return (
     <li>
-      <Link className="search-suggestion" to={to} onClick={() => onOpen(item.name, item.kind, item.id)}>
+      <Link
+        className="search-suggestion"
+        to={to}
+        onClick={() => onOpen(item.name, item.kind, item.id)}
+        data-spm={spm('search', 'suggestion', item.kind)}
+      >
         <span className="search-suggestion__main">
           <span className="search-suggestion__name">
             <HighlightedName name={item.name} highlight={item.highlight} />
