@@ -34,7 +34,9 @@ async function expectMark(page: Page, url: string, channelCode: string, pageName
 test.describe('download flow per platform (spec §4)', () => {
   test('iOS: the universal link', async ({ browser, baseURL }) => {
     const { context, page } = await phone(browser, baseURL, UA.ios);
-    await context.route('https://app.fangjiatong.cn/**', (route) => route.fulfill({ status: 200, body: 'universal link' }));
+    await context.route('https://app.fangjiatong.cn/**', (route) =>
+      route.fulfill({ status: 200, body: 'universal link' }),
+    );
     await page.goto('/download?chanelName=appstore');
     const button = page.getByTestId('download-button');
     await expect(button).toHaveAttribute('data-plan', 'universal-link');
@@ -138,7 +140,10 @@ test.describe.serial('hw-pps ended', () => {
     expect((await res.json()).resultCode).toBe(0);
   };
   test('ended by ops → 活动已结束', async ({ page, baseURL }) => {
-    await period(page, baseURL, { endsAt: new Date(Date.now() - 60_000).toISOString(), startsAt: new Date(Date.now() - 86_400_000).toISOString() });
+    await period(page, baseURL, {
+      endsAt: new Date(Date.now() - 60_000).toISOString(),
+      startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+    });
     try {
       await page.goto('/activity/hw-pps');
       await expect(page.getByTestId('hw-pps-page')).toHaveAttribute('data-activity-status', 'ended');
@@ -212,8 +217,16 @@ test.describe('installable web app', () => {
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
     const manifest = await (await request.get(href!)).json();
-    expect(manifest).toMatchObject({ name: '房价通', short_name: '房价通', start_url: '/', display: 'standalone', theme_color: '#1f6fff' });
-    const sizes = (manifest.icons as { sizes: string; purpose: string; src: string }[]).map((i) => `${i.sizes} ${i.purpose}`);
+    expect(manifest).toMatchObject({
+      name: '房价通',
+      short_name: '房价通',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#1f6fff',
+    });
+    const sizes = (manifest.icons as { sizes: string; purpose: string; src: string }[]).map(
+      (i) => `${i.sizes} ${i.purpose}`,
+    );
     expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
     for (const icon of manifest.icons as { src: string }[]) {
       const res = await request.get(icon.src);
@@ -258,7 +271,16 @@ test.describe('installable web app', () => {
     const name = (await page.locator('h1').first().textContent())!.trim();
     // the worker keeps the page once its answer is complete
     await expect
-      .poll(() => page.evaluate((path) => caches.open('fjt-pages-v1').then((c) => c.match(path)).then((r) => !!r), visited))
+      .poll(() =>
+        page.evaluate(
+          (path) =>
+            caches
+              .open('fjt-pages-v1')
+              .then((c) => c.match(path))
+              .then((r) => !!r),
+          visited,
+        ),
+      )
       .toBe(true);
 
     await context.setOffline(true);

@@ -10,7 +10,6 @@
 // - the last MAX_KEPT_PAGES estate pages viewed, with the hashed /assets/* files they name, answered from the
 //   cache when the network fails (the assets only while offline: online they load as usual);
 // - offline, any other page → the /offline page (its scripts removed: it is shown at another page's address).
-/* eslint-env serviceworker */
 const BUILD_ID = 'dev';
 const SHELL_CACHE = `fjt-shell-${BUILD_ID}`;
 const ASSET_CACHE = 'fjt-assets-v1';

@@ -37,7 +37,10 @@ async function capture(name, url, ready) {
   if (ready) await page.locator(ready).first().waitFor({ timeout: 15_000 });
   await page.waitForTimeout(300);
   const png = await page.screenshot();
-  await sharp(png).resize(300, 650).webp({ quality: 72 }).toFile(join(out, `${name}.webp`));
+  await sharp(png)
+    .resize(300, 650)
+    .webp({ quality: 72 })
+    .toFile(join(out, `${name}.webp`));
   console.log(`wrote app-shots/${name}.webp from ${url}`);
 }
 

@@ -150,7 +150,11 @@ describe('planDownload from real user agents (spec §4, per platform)', () => {
     expect(planDownload(detectClient(UA.ios)).kind).toBe('universal-link');
   });
   it('Android → scheme, then the APK after 1 s', () => {
-    expect(planDownload(detectClient(UA.android))).toMatchObject({ kind: 'scheme', fallbackUrl: APK_URL, fallbackAfterMs: 1000 });
+    expect(planDownload(detectClient(UA.android))).toMatchObject({
+      kind: 'scheme',
+      fallbackUrl: APK_URL,
+      fallbackAfterMs: 1000,
+    });
   });
   it('Android in WeChat → /helper2', () => {
     expect(planDownload(detectClient(UA.androidWechat))).toEqual({ kind: 'download-page', url: '/helper2' });

@@ -17,12 +17,17 @@ function table(heading: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.slice(1, -1).split('|').map((c) => c.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim()),
+    );
   }
   return rows;
 }
 const code = (cell: string) => /`([^`]+)`/.exec(cell)?.[1] ?? cell;
-const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '');
 
 describe('constants', () => {
   const rows = table('Constants');

@@ -29,7 +29,12 @@ declare global {
 
 /** How each call reaches the app. `deep-link`: a fangjiatong:// link of NATIVE_SCREENS; `js`: window[object][method]. */
 export type BridgeCall =
-  | { via: 'deep-link'; screen: 'guestLogin' | 'houseDetail' | 'supportChat'; payload: readonly string[]; usedBy: string }
+  | {
+      via: 'deep-link';
+      screen: 'guestLogin' | 'houseDetail' | 'supportChat';
+      payload: readonly string[];
+      usedBy: string;
+    }
   | { via: 'js'; object: 'fjtBridge' | 'fjtStoreKit'; method: string; payload: readonly string[]; usedBy: string };
 
 export const BRIDGE_CALLS = {

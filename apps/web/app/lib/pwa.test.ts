@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { KEPT_PAGE, MAX_KEPT_PAGES, PAGE_CACHE, pageLabel, shouldRegisterWorker } from './pwa.ts';
 
 const sw = readFileSync(fileURLToPath(new URL('../../public/sw.js', import.meta.url)), 'utf8');
-const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../../public/manifest.webmanifest', import.meta.url)), 'utf8'));
+const manifest = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../public/manifest.webmanifest', import.meta.url)), 'utf8'),
+);
 
 describe('service worker', () => {
   it('agrees with lib/pwa.ts on the page cache, its bound and which pages it keeps', () => {
@@ -15,8 +17,15 @@ describe('service worker', () => {
   });
 
   it('keeps estate pages only', () => {
-    for (const p of ['/605/house-detail/9', '/605/property/12', '/605/loupan/3', '/605/house-new/3']) expect(KEPT_PAGE.test(p), p).toBe(true);
-    for (const p of ['/605', '/profile', '/605/house-detail/9/agent-list', '/rabbit/v1/house/detail', '/605/house-detail/x'])
+    for (const p of ['/605/house-detail/9', '/605/property/12', '/605/loupan/3', '/605/house-new/3'])
+      expect(KEPT_PAGE.test(p), p).toBe(true);
+    for (const p of [
+      '/605',
+      '/profile',
+      '/605/house-detail/9/agent-list',
+      '/rabbit/v1/house/detail',
+      '/605/house-detail/x',
+    ])
       expect(KEPT_PAGE.test(p), p).toBe(false);
   });
 

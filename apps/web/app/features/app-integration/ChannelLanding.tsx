@@ -1,13 +1,12 @@
 // The body of a channel landing page (/promotion?channel, /activity/hw-pps): the city's price card (public data
 // from the page's loader), what the app offers, and the download / open-app button. The page marks the channel.
+import type { ReactNode } from 'react';
 import type { CityOverview } from '@fjt/domain';
 import { planDownload } from '@fjt/domain';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
-import { PriceCard } from '../city-home/PriceCard.tsx';
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { DownloadCta, downloadHint } from './DownloadCta.tsx';
-import '../city-home/city-home.css';
 
 export const VALUE_POINTS: readonly { title: string; text: string }[] = [
   { title: '看房前先查价', text: '挂牌均价、成交均价与近12个月走势，心里有数再谈价。' },
@@ -18,10 +17,13 @@ export const VALUE_POINTS: readonly { title: string; text: string }[] = [
 
 export function ChannelLanding({
   overview,
+  priceCard,
   heading,
   ctaLabel,
 }: {
   overview: CityOverview;
+  /** The city home's price card (features/city-home), given by the page. */
+  priceCard: ReactNode;
   heading: string;
   ctaLabel?: string;
 }) {
@@ -35,11 +37,7 @@ export function ChannelLanding({
         <h1>{heading}</h1>
         <p>看房之前，先用房价通查一查{overview.cityName}房价</p>
       </header>
-      {overview.month ? (
-        <PriceCard overview={overview} />
-      ) : (
-        <EmptyState art="data" title={`${overview.cityName}的房价数据正在整理中`} />
-      )}
+      {overview.month ? priceCard : <EmptyState art="data" title={`${overview.cityName}的房价数据正在整理中`} />}
       <Card title="为什么用房价通">
         <ul className="app-points" data-testid="value-points">
           {VALUE_POINTS.map((p) => (

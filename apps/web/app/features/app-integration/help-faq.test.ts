@@ -7,7 +7,9 @@ const ids = (sections: ReturnType<typeof filterHelp>) => sections.flatMap((s) =>
 describe('help centre questions', () => {
   it('covers data sources, 均价, 房东溢价系数, VIP, payment and stopping agent calls', () => {
     const all = ids(filterHelp(HELP_SECTIONS, ''));
-    expect(all).toEqual(expect.arrayContaining(['data-source', 'avg-price', 'premium', 'vip-rights', 'pay-methods', 'stop-calls']));
+    expect(all).toEqual(
+      expect.arrayContaining(['data-source', 'avg-price', 'premium', 'vip-rights', 'pay-methods', 'stop-calls']),
+    );
     expect(new Set(all).size).toBe(all.length);
   });
 

@@ -46,20 +46,97 @@ const MOCK_OVERVIEW: CityOverview = {
 };
 
 const MOCK_ESTATES: EstateFigures[] = [
-  { id: 1, cityId: 0, name: '示例花园', districtName: '示例区', plateName: '中心板块', listingAvg: 45210, listingMom: 1.3, dealAvg: 43800, dealMom: -0.6 },
-  { id: 2, cityId: 0, name: '一个名字特别特别长的示例小区三期东苑', districtName: '示例区', plateName: '新城板块', listingAvg: null, listingMom: null, dealAvg: null, dealMom: null },
+  {
+    id: 1,
+    cityId: 0,
+    name: '示例花园',
+    districtName: '示例区',
+    plateName: '中心板块',
+    listingAvg: 45210,
+    listingMom: 1.3,
+    dealAvg: 43800,
+    dealMom: -0.6,
+  },
+  {
+    id: 2,
+    cityId: 0,
+    name: '一个名字特别特别长的示例小区三期东苑',
+    districtName: '示例区',
+    plateName: '新城板块',
+    listingAvg: null,
+    listingMom: null,
+    dealAvg: null,
+    dealMom: null,
+  },
 ];
 
 const MOCK_RECOMMENDED: RecommendedEstate[] = [
-  { id: 11, cityId: 0, houseName: '示例雅苑', picList: [], roomCount: 3, livingRoomCount: 2, area: 98.5, avgPrice: 38600, totalPriceMillion: 380 },
-  { id: 12, cityId: 0, houseName: '示例新村', picList: [], roomCount: 2, livingRoomCount: 1, area: 62, avgPrice: null, totalPriceMillion: null },
-  { id: 13, cityId: 0, houseName: '示例公寓', picList: [], roomCount: null, livingRoomCount: null, area: null, avgPrice: 27100, totalPriceMillion: 150 },
+  {
+    id: 11,
+    cityId: 0,
+    houseName: '示例雅苑',
+    picList: [],
+    roomCount: 3,
+    livingRoomCount: 2,
+    area: 98.5,
+    avgPrice: 38600,
+    totalPriceMillion: 380,
+  },
+  {
+    id: 12,
+    cityId: 0,
+    houseName: '示例新村',
+    picList: [],
+    roomCount: 2,
+    livingRoomCount: 1,
+    area: 62,
+    avgPrice: null,
+    totalPriceMillion: null,
+  },
+  {
+    id: 13,
+    cityId: 0,
+    houseName: '示例公寓',
+    picList: [],
+    roomCount: null,
+    livingRoomCount: null,
+    area: null,
+    avgPrice: 27100,
+    totalPriceMillion: 150,
+  },
 ];
 
 const MOCK_GROUPS: ConditionGroup[] = [
-  { key: 'order', name: '排序', multiple: false, options: [{ value: '1', label: '默认排序' }, { value: '2', label: '均价从低到高' }, { value: '3', label: '均价从高到低' }] },
-  { key: 'price', name: '总价', multiple: false, options: [{ value: '0-200', label: '200万以下' }, { value: '200-400', label: '200-400万' }, { value: '400-', label: '400万以上' }] },
-  { key: 'houseType', name: '户型', multiple: false, options: [{ value: '1', label: '一室' }, { value: '2', label: '二室' }, { value: '3', label: '三室' }] },
+  {
+    key: 'order',
+    name: '排序',
+    multiple: false,
+    options: [
+      { value: '1', label: '默认排序' },
+      { value: '2', label: '均价从低到高' },
+      { value: '3', label: '均价从高到低' },
+    ],
+  },
+  {
+    key: 'price',
+    name: '总价',
+    multiple: false,
+    options: [
+      { value: '0-200', label: '200万以下' },
+      { value: '200-400', label: '200-400万' },
+      { value: '400-', label: '400万以上' },
+    ],
+  },
+  {
+    key: 'houseType',
+    name: '户型',
+    multiple: false,
+    options: [
+      { value: '1', label: '一室' },
+      { value: '2', label: '二室' },
+      { value: '3', label: '三室' },
+    ],
+  },
 ];
 const SLOTS: FilterSlot[] = [
   { key: 'order', title: '排序', group: 'order', clearable: false },
@@ -71,7 +148,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return demoLoader(context.debugPages);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('组件展示') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('组件展示') },
+  { name: 'robots', content: 'noindex' },
+];
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -145,7 +225,12 @@ export default function DemoPage({ loaderData }: Route.ComponentProps) {
           onChange={(key, value) => setFilters((f) => ({ ...f, [key]: value }))}
         />
         <p className="app-cta__hint" data-testid="demo-filter-values">
-          当前：{SLOTS.map((s) => MOCK_GROUPS.find((g) => g.key === s.group)?.options.find((o) => o.value === filters[s.key])?.label ?? '不限').join(' / ')}
+          当前：
+          {SLOTS.map(
+            (s) =>
+              MOCK_GROUPS.find((g) => g.key === s.group)?.options.find((o) => o.value === filters[s.key])?.label ??
+              '不限',
+          ).join(' / ')}
         </p>
       </Section>
       <Section id="overlays" title="弹层">

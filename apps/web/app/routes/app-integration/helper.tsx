@@ -22,7 +22,13 @@ function Question({ item, open, onToggle }: { item: HelpQuestion; open: boolean;
   return (
     <div className="help-q" data-testid="help-question" data-question={item.id}>
       <h3 style={{ margin: 0 }}>
-        <button type="button" className="help-q__toggle" aria-expanded={open} aria-controls={answerId} onClick={onToggle}>
+        <button
+          type="button"
+          className="help-q__toggle"
+          aria-expanded={open}
+          aria-controls={answerId}
+          onClick={onToggle}
+        >
           {item.q}
         </button>
       </h3>

@@ -7,6 +7,8 @@ import type { Route } from './+types/hw-pps';
 import { useChannelMark } from '../../lib/channel.ts';
 import { ActivityFrame, ActivityRules } from '../../features/activities/ActivityFrame.tsx';
 import { ChannelLanding } from '../../features/app-integration/ChannelLanding.tsx';
+import { PriceCard } from '../../features/city-home/PriceCard.tsx';
+import '../../features/city-home/city-home.css';
 import '../../features/app-integration/app-integration.css';
 
 export const HW_PPS_CHANNEL = 'huawei';
@@ -31,7 +33,12 @@ export default function HwPpsPage({ loaderData }: Route.ComponentProps) {
     <ActivityFrame code="hw-pps" testId="hw-pps-page">
       {(activity) => (
         <div className="app-page">
-          <ChannelLanding overview={loaderData.overview} heading={activity.title} ctaLabel="打开房价通APP" />
+          <ChannelLanding
+            overview={loaderData.overview}
+            priceCard={<PriceCard overview={loaderData.overview} />}
+            heading={activity.title}
+            ctaLabel="打开房价通APP"
+          />
           <ActivityRules activity={activity} />
         </div>
       )}

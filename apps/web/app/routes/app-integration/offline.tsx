@@ -10,7 +10,10 @@ import { Card } from '../../components/card/Card.tsx';
 import { PAGE_CACHE, pageLabel } from '../../lib/pwa.ts';
 import '../../features/app-integration/app-integration.css';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('网络已断开') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('网络已断开') },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function OfflinePage() {
   const [kept, setKept] = useState<string[]>([]);

@@ -6,6 +6,8 @@ import { SITE_DESCRIPTION, pageTitle, resolveCityId } from '@fjt/domain';
 import type { Route } from './+types/promotion';
 import { useChannelMark } from '../../lib/channel.ts';
 import { ChannelLanding } from '../../features/app-integration/ChannelLanding.tsx';
+import { PriceCard } from '../../features/city-home/PriceCard.tsx';
+import '../../features/city-home/city-home.css';
 import '../../features/app-integration/app-integration.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +31,11 @@ export default function PromotionPage({ loaderData }: Route.ComponentProps) {
   useChannelMark(search.get('channel'), 'promotion');
   return (
     <main className="app-page" data-testid="promotion-page">
-      <ChannelLanding overview={loaderData.overview} heading="房价通 · 买房卖房先查价" />
+      <ChannelLanding
+        overview={loaderData.overview}
+        priceCard={<PriceCard overview={loaderData.overview} />}
+        heading="房价通 · 买房卖房先查价"
+      />
     </main>
   );
 }
