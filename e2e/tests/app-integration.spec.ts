@@ -2,7 +2,10 @@
 // sent on load of the landing pages, /activity/hw-pps running and ended, the help centre's search, the open-in-
 // browser guide, the component showcase, and the installable web app (manifest, service worker, offline reading
 // of a visited estate page, Chromium's installability check).
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { shot } from '../support/screenshots.ts';
 
 const UA = {
@@ -121,13 +124,13 @@ test.describe('channel mark on load', () => {
   });
 
   test('/activity/hw-pps marks huawei (or ?channel)', async ({ page }) => {
-    await expectMark(page, '/activity/hw-pps', 'huawei', 'activity/hw-pps');
+    await expectMark(page, '/activity/hw-pps', 'huawei', 'activity-hw-pps');
     await expect(page.getByTestId('hw-pps-page')).toHaveAttribute('data-activity-status', 'running');
     await expect(page.getByRole('heading', { name: '查房价，上房价通' })).toBeVisible();
     await expect(page.getByRole('region', { name: '城市房价' })).toBeVisible();
     await expect(page.getByRole('button', { name: '打开房价通APP' })).toBeVisible();
     await page.screenshot({ path: shot('app-hw-pps'), fullPage: true });
-    await expectMark(page, '/activity/hw-pps?channel=hw-pps-2', 'hw-pps-2', 'activity/hw-pps');
+    await expectMark(page, '/activity/hw-pps?channel=hw-pps-2', 'hw-pps-2', 'activity-hw-pps');
   });
 });
 
@@ -194,7 +197,7 @@ test.describe('component showcase', () => {
     await expect(page.getByTestId('demo-page')).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.getByRole('region', { name: '城市房价' })).toContainText('示例市');
-    await expect(page.getByTestId('demo-rates')).toContainText('上涨2.4%↑');
+    await expect(page.getByTestId('demo-rate-list')).toContainText('上涨2.4%↑');
     await expect(page.locator('.svg-chart svg')).toHaveCount(2);
     await page.screenshot({ path: shot('app-demo'), fullPage: true });
     await page.getByTestId('demo-open-modal').click();
@@ -238,16 +241,32 @@ test.describe('installable web app', () => {
     expect(await sw.text()).not.toContain("const BUILD_ID = 'dev';");
   });
 
-  test('Chromium finds no installability errors; the worker controls the page', async ({ page, context }) => {
-    await page.goto('/605');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-    const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-      installabilityErrors: unknown[];
-    };
-    expect(installabilityErrors).toEqual([]);
+  test('Chromium finds no installability errors; the worker controls the page', async ({ baseURL }) => {
+    // Playwright's contexts are incognito, where Chromium never offers an install: a persistent profile instead
+    const dir = mkdtempSync(join(tmpdir(), 'fjt-pwa-'));
+    const context = await chromium.launchPersistentContext(dir, {
+      ...test.info().project.use.launchOptions,
+      viewport: { width: 375, height: 812 },
+      baseURL,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/605');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: unknown[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+      expect(url).toMatch(/\/manifest\.webmanifest$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('offline: a visited estate page is read from the cache, an unvisited one gets the offline page', async ({

@@ -70,7 +70,7 @@ export function webBuildExists(buildDir: string): boolean {
 }
 
 /** The client build's service worker (apps/web/public/sw.js). */
-const SERVICE_WORKER_FILE = /[\\/]client[\\/]sw\.js$/;
+const SERVICE_WORKER_FILE = /[\\/]client[\\/]sw\.js(?:\.br|\.gz)?$/;
 
 export async function registerSsr(
   app: FastifyInstance,

@@ -196,7 +196,7 @@ export default function DemoPage({ loaderData }: Route.ComponentProps) {
         <PriceCard overview={MOCK_OVERVIEW} />
       </Section>
       <Section id="rates" title="涨跌箭头">
-        <ul className="app-points" data-testid="demo-rates">
+        <ul className="app-points" data-testid="demo-rate-list">
           {[2.35, -1.2, 0, null].map((v) => {
             const r = formatRate(v);
             return (

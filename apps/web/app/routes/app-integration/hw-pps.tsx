@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function HwPpsPage({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  useChannelMark(search.get('channel') ?? HW_PPS_CHANNEL, 'activity/hw-pps');
+  useChannelMark(search.get('channel') ?? HW_PPS_CHANNEL, 'activity-hw-pps');
   return (
     <ActivityFrame code="hw-pps" testId="hw-pps-page">
       {(activity) => (
