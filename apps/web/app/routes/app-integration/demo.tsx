@@ -187,7 +187,7 @@ export default function DemoPage({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main className="app-page demo-page" data-testid="demo-page">
+    <main className="app-landing demo-page" data-testid="demo-page">
       <h1 className="visually-hidden">组件展示</h1>
       <Section id="banner" title="下载横幅">
         <DownloadBanner />

@@ -36,7 +36,7 @@ export default function DownloadPage() {
   useChannelMark(search.get('chanelName'), 'download');
   const flags = useClientFlags();
   return (
-    <main className="app-page" data-testid="download-page">
+    <main className="app-landing" data-testid="download-page">
       <header className="app-hero">
         <span className="app-hero__icon" aria-hidden="true">
           房

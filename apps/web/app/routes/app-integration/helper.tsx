@@ -30,6 +30,7 @@ function Question({ item, open, onToggle }: { item: HelpQuestion; open: boolean;
           onClick={onToggle}
         >
           {item.q}
+          <span className="help-q__chevron" aria-hidden="true" />
         </button>
       </h3>
       <div id={answerId} className="help-q__answer" hidden={!open}>
@@ -59,7 +60,7 @@ export default function HelperPage() {
       return next;
     });
   return (
-    <main className="app-page" data-testid="helper-page">
+    <main className="app-landing" data-testid="helper-page">
       <h1 className="visually-hidden">使用帮助</h1>
       <div className="help-search" role="search">
         <input

@@ -32,7 +32,7 @@ export default function HwPpsPage({ loaderData }: Route.ComponentProps) {
   return (
     <ActivityFrame code="hw-pps" testId="hw-pps-page">
       {(activity) => (
-        <div className="app-page">
+        <div className="app-landing">
           <ChannelLanding
             overview={loaderData.overview}
             priceCard={<PriceCard overview={loaderData.overview} />}

@@ -26,7 +26,7 @@ export default function OfflinePage() {
       .catch(() => undefined);
   }, []);
   return (
-    <main className="app-page offline-page" data-testid="offline-page">
+    <main className="app-landing offline-page" data-testid="offline-page">
       <EmptyState
         art="data"
         title="网络已断开"

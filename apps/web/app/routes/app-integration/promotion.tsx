@@ -30,7 +30,7 @@ export default function PromotionPage({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   useChannelMark(search.get('channel'), 'promotion');
   return (
-    <main className="app-page" data-testid="promotion-page">
+    <main className="app-landing" data-testid="promotion-page">
       <ChannelLanding
         overview={loaderData.overview}
         priceCard={<PriceCard overview={loaderData.overview} />}
