@@ -62,13 +62,14 @@ test.describe('download layout (spec §2 Layouts, §4)', () => {
     await cookieApp.close();
   });
 
-  test('立即打开 on Android inside WeChat goes to the download page', async ({ browser, baseURL }) => {
+  test('立即打开 on Android inside WeChat goes to the open-in-browser guide', async ({ browser, baseURL }) => {
     const ctx = await browser.newContext({ userAgent: ANDROID_WECHAT, viewport: { width: 375, height: 812 } });
     const page = await ctx.newPage();
     await page.goto(`${baseURL}/605`);
     await page.getByRole('button', { name: '立即打开' }).click();
-    await page.waitForURL(/\/download$/);
-    await expect(page.getByRole('heading', { name: '下载APP' })).toBeVisible();
+    // PAGES.md §3.14: WeChat → /helper2
+    await page.waitForURL(/\/helper2$/);
+    await expect(page.getByRole('heading', { name: '请在浏览器中打开' })).toBeVisible();
     await ctx.close();
   });
 

@@ -21,6 +21,7 @@ test.describe('every route of spec §2 answers with server-rendered HTML', () =>
       'ops-wallet',
       'ops-moderation',
       'ops-funnel',
+      'offline',
     ];
     for (const id of own) expect(ids.has(id), id).toBe(true);
     expect(ids.size).toBe(144 + own.length);

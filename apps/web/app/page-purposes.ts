@@ -90,6 +90,7 @@ export const PURPOSES: Readonly<Record<string, string>> = {
   'estimate-quotation-auth': '向经纪人询价前先完成业主认证：短信验证、房屋地址与声明。',
   'estimate-quotation-form': '填写期望售价、出售时间与联系偏好，经纪人给出挂牌建议。',
   'dev-sms': '开发环境的沙箱短信网关：最近发出的登录验证码。',
+  offline: '离线时打开未缓存的页面所见：网络已断开，可重试或查看离线保存的小区。',
   'ask-list-id': '该用户公开的提问与回答，可关注作者。',
   'ask-super': '问答达人的主页，或分配给我的待回答问题。',
   'ask-v2': '为问题撰写回答。',

@@ -124,6 +124,7 @@ export const PAGES: Record<string, PageInfo> = {
   'estimate-quotation-auth': { title: '业主认证' },
   'estimate-quotation-form': { title: '卖房报价' },
   'dev-sms': { title: '沙箱短信', noindex: true },
+  offline: { title: '网络已断开', noindex: true },
 
   // Parameterised routes
   'ask-list-id': { title: 'TA的问答' },

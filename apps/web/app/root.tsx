@@ -50,6 +50,8 @@ import { rememberChannel, rememberCity } from './lib/city-storage.ts';
 import { chunkFailureScript, reloadOnChunkFailure } from './lib/chunk-reload.ts';
 import { layoutOf } from './layouts.ts';
 import { rememberProxyCode } from './lib/proxy-code.ts';
+import { useServiceWorker } from './lib/pwa.ts';
+import { InstallBanner } from './components/install-banner/InstallBanner.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (context.pageError) throw data({ message: context.pageError.message }, { status: context.pageError.status });
@@ -97,7 +99,12 @@ export const meta: Route.MetaFunction = ({ error, location }) => {
   return tags;
 };
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // the installable web app (issue 18): public/manifest.webmanifest and its icons (scripts/app-icons.mjs)
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+];
 
 // Runs before first paint: a download banner closed earlier in this session must not flash.
 const bannerScript = `try{if(sessionStorage.getItem(${JSON.stringify(BANNER_CLOSED_KEY)})==='1')document.documentElement.setAttribute('data-download-banner-closed','')}catch(e){}`;
@@ -138,6 +145,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const skeleton = navigationSkeleton(current, target);
   const chrome = pageChrome(skeleton ? target : current, loaderData.flags.isApp);
   useOfflineGuard();
+  useServiceWorker(loaderData.flags);
   const cityScoped = leaf?.params.city !== undefined;
   useEffect(() => {
     if (cityScoped) rememberCity(loaderData.cityId);
@@ -172,6 +180,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </div>
         {skeleton ? <NavSkeleton kind={skeleton} /> : null}
         {chrome.kind === 'tabs' ? <TabBar active={chrome.tab} cityId={loaderData.cityId} /> : null}
+        <InstallBanner />
       </div>
     </ClientFlagsProvider>
   );

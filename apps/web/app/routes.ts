@@ -10,19 +10,19 @@ export default [
   route('aboutus', 'routes/account/aboutus.tsx', { id: 'aboutus' }),
   route('citylist', 'routes/city/citylist.tsx', { id: 'citylist' }),
   route('deal-rank', 'routes/deals/deal-rank.tsx', { id: 'deal-rank' }),
-  route('demo', P, { id: 'demo' }),
-  route('download', P, { id: 'download' }),
+  route('demo', 'routes/app-integration/demo.tsx', { id: 'demo' }),
+  route('download', 'routes/app-integration/download.tsx', { id: 'download' }),
   route('estimate', 'routes/estimate/estimate.tsx', { id: 'estimate' }),
   route('findArea', 'routes/plates/find-area.tsx', { id: 'findArea' }),
-  route('helper', P, { id: 'helper' }),
-  route('helper2', P, { id: 'helper2' }),
+  route('helper', 'routes/app-integration/helper.tsx', { id: 'helper' }),
+  route('helper2', 'routes/app-integration/helper2.tsx', { id: 'helper2' }),
   route('im', 'routes/im/im.tsx', { id: 'im' }),
   route('inform', 'routes/inform/inform.tsx', { id: 'inform' }),
   route('invitation', P, { id: 'invitation' }),
   route('login', 'routes/account/login.tsx', { id: 'login' }),
   route('market', 'routes/market/market.tsx', { id: 'market' }),
   route('profile', 'routes/account/profile.tsx', { id: 'profile' }),
-  route('promotion', P, { id: 'promotion' }),
+  route('promotion', 'routes/app-integration/promotion.tsx', { id: 'promotion' }),
   route('quotation', 'routes/quotation/quotation.tsx', { id: 'quotation' }),
   route('spm-demo', 'routes/debug/spm-demo.tsx', { id: 'spm-demo' }),
   route('test-community-pk', 'routes/community-pk/test-community-pk.tsx', { id: 'test-community-pk' }),
@@ -35,7 +35,7 @@ export default [
   route('activity/double11', P, { id: 'activity-double11' }),
   route('activity/freshvip', P, { id: 'activity-freshvip' }),
   route('activity/houseList', 'routes/activity/house-list.tsx', { id: 'activity-houseList' }),
-  route('activity/hw-pps', P, { id: 'activity-hw-pps' }),
+  route('activity/hw-pps', 'routes/app-integration/hw-pps.tsx', { id: 'activity-hw-pps' }),
   route('activity/invitation', P, { id: 'activity-invitation' }),
   route('activity/invitation2', P, { id: 'activity-invitation2' }),
   route('activity/mortgage', 'routes/activity/mortgage.tsx', { id: 'activity-mortgage' }),
@@ -102,6 +102,8 @@ export default [
 
   // The product's own (not in spec §2): the sandbox SMS page of development (404 unless SMS_PROVIDER=sandbox)
   route('dev/sms', 'routes/account/dev-sms.tsx', { id: 'dev-sms' }),
+  // issue 18: what the service worker (public sw.js) shows for a page it has not kept while offline
+  route('offline', 'routes/app-integration/offline.tsx', { id: 'offline' }),
 
   // Parameterised routes
   route('ask/list/:id', 'routes/qa/ask-user.tsx', { id: 'ask-list-id' }),

@@ -6,6 +6,7 @@ import {
   APK_URL,
   APP_NAME,
   DOWNLOAD_PAGE,
+  OPEN_IN_BROWSER_PAGE,
   planDownload,
   planShare,
   runDownloadPlan,
@@ -13,6 +14,7 @@ import {
   type DownloadPlan,
 } from './download.ts';
 import { DeveloperError } from './errors.ts';
+import { detectClient } from './client-flags.ts';
 
 const flags = (over: Partial<ClientFlags>): ClientFlags => ({
   isApp: false,
@@ -35,6 +37,7 @@ describe('constants', () => {
     expect(UNIVERSAL_LINK).toBe('https://app.fangjiatong.cn/open');
     expect(APK_URL).toBe('/download/fangjiatong.apk');
     expect(DOWNLOAD_PAGE).toBe('/download');
+    expect(OPEN_IN_BROWSER_PAGE).toBe('/helper2');
   });
 });
 
@@ -52,8 +55,8 @@ describe('planDownload', () => {
     });
   });
 
-  it('sends Android inside WeChat to the download page', () => {
-    expect(planDownload(androidWechat)).toEqual({ kind: 'download-page', url: '/download' });
+  it('sends Android inside WeChat to the open-in-browser guide', () => {
+    expect(planDownload(androidWechat)).toEqual({ kind: 'download-page', url: '/helper2' });
   });
 
   it('tries the scheme elsewhere, with the APK after 1000 ms', () => {
@@ -130,5 +133,33 @@ describe('runDownloadPlan', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('planDownload from real user agents (spec §4, per platform)', () => {
+  const UA = {
+    ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    android:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+    androidWechat:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F30) NetType/WIFI Language/zh_CN',
+    desktop:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  };
+  it('iOS → universal link', () => {
+    expect(planDownload(detectClient(UA.ios)).kind).toBe('universal-link');
+  });
+  it('Android → scheme, then the APK after 1 s', () => {
+    expect(planDownload(detectClient(UA.android))).toMatchObject({
+      kind: 'scheme',
+      fallbackUrl: APK_URL,
+      fallbackAfterMs: 1000,
+    });
+  });
+  it('Android in WeChat → /helper2', () => {
+    expect(planDownload(detectClient(UA.androidWechat))).toEqual({ kind: 'download-page', url: '/helper2' });
+  });
+  it('desktop → scheme, then the APK', () => {
+    expect(planDownload(detectClient(UA.desktop)).kind).toBe('scheme');
   });
 });

@@ -8,6 +8,8 @@ export const UNIVERSAL_LINK = 'https://app.fangjiatong.cn/open';
 export const APK_URL = '/download/fangjiatong.apk';
 export const APK_FALLBACK_MS = 1000;
 export const DOWNLOAD_PAGE = '/download';
+/** The open-in-browser guide for WeChat/QQ (PAGES.md §3.14 /helper2). */
+export const OPEN_IN_BROWSER_PAGE = '/helper2';
 
 export type DownloadPlan =
   | { kind: 'universal-link'; url: string }
@@ -22,8 +24,9 @@ export function planDownload(flags: ClientFlags, target?: string): DownloadPlan 
   // iOS blocks custom schemes behind a confirmation and cannot fall back; a universal link opens
   // the app when installed and the App Store page otherwise.
   if (flags.isIos) return { kind: 'universal-link', url: `${UNIVERSAL_LINK}?target=${encodeURIComponent(deepLink)}` };
-  // WeChat on Android blocks both custom schemes and APK downloads, so the user needs the download page.
-  if (flags.isAndroid && flags.isWeixin) return { kind: 'download-page', url: DOWNLOAD_PAGE };
+  // WeChat on Android blocks both custom schemes and APK downloads, so the user needs the open-in-browser guide
+  // (PAGES.md §3.14: WeChat → /helper2), from where the system browser runs this flow again.
+  if (flags.isAndroid && flags.isWeixin) return { kind: 'download-page', url: OPEN_IN_BROWSER_PAGE };
   return { kind: 'scheme', url: deepLink, fallbackUrl: APK_URL, fallbackAfterMs: APK_FALLBACK_MS };
 }
 

@@ -69,6 +69,9 @@ export function webBuildExists(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
 }
 
+/** The client build's service worker (apps/web/public/sw.js). */
+const SERVICE_WORKER_FILE = /[\\/]client[\\/]sw\.js(?:\.br|\.gz)?$/;
+
 export async function registerSsr(
   app: FastifyInstance,
   { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer, printViewer, renderWorkers = 0 }: SsrOptions,
@@ -85,7 +88,12 @@ export async function registerSsr(
       res.setHeader('vary', 'accept-encoding');
       res.setHeader(
         'cache-control',
-        filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        filePath.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : // the service worker (issue 18): the browser checks it on every visit, so a new build takes over at once
+            SERVICE_WORKER_FILE.test(filePath)
+            ? 'no-cache'
+            : 'public, max-age=3600',
       );
     },
   });

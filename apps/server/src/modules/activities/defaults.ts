@@ -98,7 +98,11 @@ export const ACTIVITY_DEFAULTS: readonly ActivityDefault[] = [
     title: '查房价，上房价通',
     subtitle: '看房前先查价',
     runDays: null,
-    rules: [],
+    rules: [
+      '本页为房价通在华为应用市场的推广页面，打开或下载房价通APP即可免费查询城市、小区房价与成交记录。',
+      '已安装APP将直接打开；未安装将前往下载。',
+      '活动结束后本页不再展示推广内容。',
+    ],
     config: {},
   },
 ];

@@ -1,9 +1,10 @@
 // The share layout (spec §2 Layouts, §4 share flow): WeChat's in-app browser shows the share-guide overlay,
-// any other browser starts the app download flow.
+// any other browser starts the app download flow; inside the app, the app's own share panel (lib/app-bridge.ts).
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { planShare } from '@fjt/domain';
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { openApp } from '../../lib/app-launch.ts';
+import { appShare } from '../../lib/app-bridge.ts';
 import { ShareGuide } from '../share-guide/ShareGuide.tsx';
 
 const ShareContext = createContext<{ share(): void } | null>(null);
@@ -20,7 +21,13 @@ export function ShareLayout({ children }: { children: ReactNode }) {
   const api = useMemo(
     () => ({
       share: () => {
-        if (planShare(flags) === 'share-guide') setGuide(true);
+        if (flags.isApp) {
+          void appShare(flags, {
+            title: document.title,
+            desc: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+            link: window.location.href,
+          });
+        } else if (planShare(flags) === 'share-guide') setGuide(true);
         else openApp(flags);
       },
     }),

@@ -16,6 +16,7 @@ import type { Route } from './+types/profile-info';
 import { callApi, forgetLogin, rememberLogin, useLoginGuard } from '../../lib/session.ts';
 import { Avatar, displayName } from '../../components/avatar/Avatar.tsx';
 import { readTrackingChoice, writeTrackingChoice } from '../../lib/tracking.ts';
+import { clearKeptPages } from '../../lib/pwa.ts';
 import '../../features/account/account.css';
 
 export const meta: Route.MetaFunction = () => [
@@ -90,6 +91,7 @@ export default function ProfileInfoPage() {
     if (res.resultCode !== 0) return void toast(res.errMsg || '退出失败，请稍后再试');
     // quietly: this page's own guard must not send us to /login on the way out
     forgetLogin({ quietly: true });
+    clearKeptPages();
     void navigate('/profile', { replace: true });
   };
 
@@ -113,6 +115,7 @@ export default function ProfileInfoPage() {
     setBusy(false);
     if (res.resultCode !== 0) return setError(res.errMsg || '注销失败，请稍后再试');
     forgetLogin({ quietly: true });
+    clearKeptPages();
     void toast('账号已注销');
     void navigate('/profile', { replace: true });
   };

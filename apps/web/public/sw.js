@@ -1,0 +1,132 @@
+// 房价通 service worker (issue 18, the installable web app). Served from /sw.js with Cache-Control: no-cache
+// (apps/server/src/plugins/ssr.ts); scripts/service-worker.mjs stamps BUILD_ID into the build's copy.
+//
+// Online, pages behave exactly as without it: API calls (/rabbit/…), other methods and other origins are never
+// touched, so nothing personal is kept; every page comes from the network (no stale HTML), and only the estate
+// pages pass through the worker at all (network first, to keep a copy). Pages carry nothing of the user (ADR
+// 0009: per-user data is fetched in the browser), so a kept estate page is the same for every signed-in state.
+// What it adds:
+// - the app shell: /offline and the build's entry scripts and stylesheet, cached at install;
+// - the last MAX_KEPT_PAGES estate pages viewed, with the hashed /assets/* files they name, answered from the
+//   cache when the network fails (the assets only while offline: online they load as usual);
+// - offline, any other page → the /offline page (its scripts removed: it is shown at another page's address).
+const BUILD_ID = 'dev';
+const SHELL_CACHE = `fjt-shell-${BUILD_ID}`;
+const ASSET_CACHE = 'fjt-assets-v1';
+const PAGE_CACHE = 'fjt-pages-v1';
+const OFFLINE_URL = '/offline';
+const MAX_KEPT_PAGES = 20;
+const MAX_ASSETS = 400;
+const KEPT_PAGE = /^\/\d+\/(?:house-detail|property|house-resold|house-new|loupan|overseas-detail)\/\d+\/?$/;
+const SHELL_FILES = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const shell = await caches.open(SHELL_CACHE);
+      const response = await fetch(OFFLINE_URL, { credentials: 'omit', cache: 'no-store' });
+      if (!response.ok) throw new Error(`offline page: ${response.status}`);
+      const html = await response.clone().text();
+      await shell.put(OFFLINE_URL, response);
+      await shell.addAll(SHELL_FILES);
+      // the entry scripts, their imports and the stylesheet the offline page names
+      await keepAssets(html);
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((n) => n.startsWith('fjt-shell-') && n !== SHELL_CACHE).map((n) => caches.delete(n)),
+      );
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // never the API: its answers may be personal
+  if (url.pathname.startsWith('/rabbit/')) return;
+  const offline = self.navigator.onLine === false;
+  if (request.mode === 'navigate') {
+    if (KEPT_PAGE.test(url.pathname) || offline) event.respondWith(page(event, url));
+  } else if (offline && url.pathname.startsWith('/assets/')) {
+    event.respondWith(asset(request));
+  }
+});
+
+async function page(event, url) {
+  const kept = KEPT_PAGE.test(url.pathname);
+  try {
+    const response = await fetch(event.request);
+    if (kept && keepable(response)) event.waitUntil(keep(url, response.clone()));
+    return response;
+  } catch (error) {
+    if (kept) {
+      const hit = await caches.match(keyOf(url), { cacheName: PAGE_CACHE });
+      if (hit) return hit;
+    }
+    const offline = await caches.match(OFFLINE_URL, { cacheName: SHELL_CACHE });
+    if (offline) return staticCopy(offline);
+    throw error;
+  }
+}
+
+function keepable(response) {
+  if (!response.ok || response.type !== 'basic' || response.redirected) return false;
+  return !/no-store|private/.test(response.headers.get('cache-control') || '');
+}
+
+const keyOf = (url) => `${url.origin}${url.pathname}${url.search}`;
+
+async function keep(url, response) {
+  const cache = await caches.open(PAGE_CACHE);
+  const key = keyOf(url);
+  const html = await response.clone().text();
+  // delete first, so the key moves to the end: keys() is oldest first
+  await cache.delete(key);
+  await cache.put(key, response);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_KEPT_PAGES)).map((k) => cache.delete(k)));
+  await keepAssets(html);
+}
+
+/** The hashed scripts and stylesheet a page names (immutable: fetched once, usually from the HTTP cache). */
+async function keepAssets(html) {
+  const urls = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
+  const cache = await caches.open(ASSET_CACHE);
+  for (const url of urls) {
+    if (!(await cache.match(url))) await cache.add(url).catch(() => undefined);
+  }
+  const keys = await cache.keys();
+  if (keys.length > MAX_ASSETS) await Promise.all(keys.slice(0, keys.length - MAX_ASSETS).map((k) => cache.delete(k)));
+}
+
+async function asset(request) {
+  const hit = await caches.match(request, { cacheName: ASSET_CACHE });
+  return hit || fetch(request);
+}
+
+/** The offline page as plain HTML: without its scripts it cannot try to start the router at another address. */
+async function staticCopy(response) {
+  const html = (await response.text())
+    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
+  return new Response(html, {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+self.addEventListener('message', (event) => {
+  // sent on sign-out and account deletion (clearKeptPages, lib/pwa.ts): forget the pages this device kept
+  if (event.data && event.data.type === 'clear-pages') event.waitUntil(caches.delete(PAGE_CACHE));
+});
