@@ -80,7 +80,10 @@ export const buyMemberInput = z.object({
   /** Same-origin path to land on after paying (spec §2 order redirect); checked with the redirect helper. */
   returnTo: z.string().max(512).optional(),
   /** A coupon the user holds (issue 18; same pattern as COUPON_NO_PATTERN in coupons.ts, which imports this file). */
-  couponNo: z.string({ message: '优惠券编号格式不正确' }).regex(/^QJ\d{12}$/, { message: '优惠券编号格式不正确' }).optional(),
+  couponNo: z
+    .string({ message: '优惠券编号格式不正确' })
+    .regex(/^QJ\d{12}$/, { message: '优惠券编号格式不正确' })
+    .optional(),
 });
 
 /** An order as the pages see it. Amounts in 元, two decimals. */

@@ -46,5 +46,8 @@ export const createProductOrderInput = z.object({
   /** A reseller's 推广码 from a share link (report and deal-data products earn it a commission). */
   proxyCode: proxyCodeParam.optional(),
   /** Issue 18: one coupon the user holds (checked in the order's transaction). */
-  couponNo: z.string({ message: '优惠券编号格式不正确' }).regex(/^QJ\d{12}$/, { message: '优惠券编号格式不正确' }).optional(),
+  couponNo: z
+    .string({ message: '优惠券编号格式不正确' })
+    .regex(/^QJ\d{12}$/, { message: '优惠券编号格式不正确' })
+    .optional(),
 });

@@ -1,6 +1,13 @@
 // NEW GET coupon/mine?state (issue 18; login, never cached): the coupons the user holds, usable ones first.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { couponMineBody, couponMineQuery, couponUsableBody, couponUsableQuery, ok, type ProductKind } from '@fjt/domain';
+import {
+  couponMineBody,
+  couponMineQuery,
+  couponUsableBody,
+  couponUsableQuery,
+  ok,
+  type ProductKind,
+} from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { personalRoute, userIdOf } from '../../plugins/session.ts';
 import type { Coupons } from './service.ts';

@@ -101,7 +101,11 @@ async function pay(user: SignedIn, orderNo: string) {
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL((res.json() as { body: { action: { url: string } } }).body.action.url);
   await seeded.app.inject({ url: `${url.pathname}${url.search}` });
-  const paid = await seeded.app.inject({ method: 'POST', url: `/__sandbox/control/alipay/${orderNo}/pay`, payload: {} });
+  const paid = await seeded.app.inject({
+    method: 'POST',
+    url: `/__sandbox/control/alipay/${orderNo}/pay`,
+    payload: {},
+  });
   expect(paid.statusCode, paid.body).toBe(200);
   for (let i = 0; i < 50; i += 1) {
     const [o] = await rows<{ status: string }>(sql`SELECT status FROM orders WHERE order_no = ${orderNo}`);
@@ -228,7 +232,9 @@ describe('invitation claims', () => {
     const after = await info(inviter);
     expect(after.rewards.vipDays).toBe(7);
     expect(after.list[0]!.status).toBe('rewarded');
-    const [row] = await rows<{ variant: string }>(sql`SELECT variant FROM invitation WHERE invitee_user_id = ${invitee.id}`);
+    const [row] = await rows<{ variant: string }>(
+      sql`SELECT variant FROM invitation WHERE invitee_user_id = ${invitee.id}`,
+    );
     expect(row!.variant).toBe('invitation2');
 
     await seeded.database.db.execute(sql`UPDATE activity SET disabled = true WHERE code = 'invitation'`);

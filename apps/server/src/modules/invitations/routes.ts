@@ -1,7 +1,13 @@
 // 邀请好友 (issue 18): NEW GET invitation/info, NEW POST invitation/get-coupon {code}, NEW POST invitation/receive
 // {code, variant} — all login, never cached; the claims read the device from the fjt_did cookie.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invitationClaimBody, invitationGetCouponInput, invitationInfoBody, invitationReceiveInput, ok } from '@fjt/domain';
+import {
+  invitationClaimBody,
+  invitationGetCouponInput,
+  invitationInfoBody,
+  invitationReceiveInput,
+  ok,
+} from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { personalRoute, userIdOf } from '../../plugins/session.ts';
 import { deviceIdOf } from '../../lib/device.ts';

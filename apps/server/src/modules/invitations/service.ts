@@ -88,7 +88,8 @@ const drawCode = () =>
   Array.from({ length: 6 }, () => INVITATION_CODE_ALPHABET[randomInt(0, INVITATION_CODE_ALPHABET.length)]).join('');
 
 /** The start of the Beijing day holding `t`. */
-const beijingDayStart = (t: Date) => new Date(Math.floor((t.getTime() + 8 * 3600_000) / DAY_MS) * DAY_MS - 8 * 3600_000);
+const beijingDayStart = (t: Date) =>
+  new Date(Math.floor((t.getTime() + 8 * 3600_000) / DAY_MS) * DAY_MS - 8 * 3600_000);
 
 interface InvitationRow {
   id: number;
@@ -103,10 +104,7 @@ interface InvitationRow {
 const INVITATION_COLUMNS = sql`id::int AS id, inviter_id AS "inviterId", invitee_phone AS "inviteePhone",
   invitee_user_id AS "inviteeUserId", variant, status, refuse_reason AS "refuseReason", created_at AS "createdAt"`;
 
-type GrantDays = (
-  tx: Database,
-  g: { userId: number; days: number; source: 'grant'; ref: string },
-) => Promise<boolean>;
+type GrantDays = (tx: Database, g: { userId: number; days: number; source: 'grant'; ref: string }) => Promise<boolean>;
 
 export function createInvitations(deps: {
   db: Database;
@@ -143,7 +141,12 @@ export function createInvitations(deps: {
   async function rewardLogin(tx: Database, inv: InvitationRow, at: Date) {
     const config = invitationConfigOf((await activities.get(activityOf(inv.variant), tx)).config);
     if (config.loginVipDays > 0) {
-      await deps.grantDays(tx, { userId: inv.inviterId, days: config.loginVipDays, source: 'grant', ref: `invitation:${inv.id}` });
+      await deps.grantDays(tx, {
+        userId: inv.inviterId,
+        days: config.loginVipDays,
+        source: 'grant',
+        ref: `invitation:${inv.id}`,
+      });
     }
     await tx.execute(
       sql`UPDATE invitation SET status = 'rewarded', rewarded_at = ${at.toISOString()}::timestamptz

@@ -172,7 +172,14 @@ export function createOrdersService(deps: {
    * Locks the user's coupon (FOR UPDATE) and checks it for an order of `priceFen` of `kind` now: owner, unused,
    * valid, kind and threshold (COUPON_MESSAGES). Answers its id and the 分 it takes off.
    */
-  async function takeCoupon(tx: Database, userId: number, couponNo: string, priceFen: number, kind: ProductKind, t: Date) {
+  async function takeCoupon(
+    tx: Database,
+    userId: number,
+    couponNo: string,
+    priceFen: number,
+    kind: ProductKind,
+    t: Date,
+  ) {
     const [c] = await queryRows<CouponRow>(
       tx,
       sql`SELECT ${COUPON_COLUMNS} FROM coupon WHERE coupon_no = ${couponNo} FOR UPDATE`,
