@@ -62,7 +62,7 @@ export function InviteHub({
   };
   return (
     <>
-      <Card title="我的邀请码" id="invite-code">
+      <Card title="我的邀请码" id="invite-code-card">
         <div className="invite-code">
           <strong className="num" data-testid="invite-code">
             {info.code}
@@ -109,7 +109,7 @@ export function InviteHub({
         </div>
       </Card>
       {showList ? (
-        <Card title={`邀请记录（${info.list.length}）`} id="invite-list">
+        <Card title={`邀请记录（${info.list.length}）`} id="invite-records">
           {info.list.length === 0 ? (
             <p className="invite-list__empty" data-testid="invite-list-empty">
               还没有好友接受邀请，快分享给好友吧
