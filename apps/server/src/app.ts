@@ -111,6 +111,8 @@ import { trackingRoutes } from './modules/tracking/routes.ts';
 import { channelAttribution } from './modules/tracking/attribution.ts';
 import { createCoupons } from './modules/coupons/service.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
+import { createInvitations } from './modules/invitations/service.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
 import { createInformService } from './modules/inform/service.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
@@ -368,6 +370,20 @@ export async function buildApp({
     log: app.log,
   });
   app.addHook('onClose', async () => reportFiles.close());
+  // issue 18: the activity engine every campaign's endpoints check first
+  const activities = createActivities(database.db, { now });
+  const loginHooks: LoginHook[] = [];
+  // issue 18: invitations — the inviter's rewards follow the invitee's verified login and first paid order
+  const invitations = createInvitations({
+    db: database.db,
+    activities,
+    grantDays: membership.grantDays,
+    publicOrigin: origin,
+    now,
+  });
+  loginHooks.push((event) => invitations.afterLogin(event));
+  // tracking: a first login on a device with a channel mark attributes the user to that channel
+  loginHooks.push(channelAttribution(database.db));
   const payments = await registerPayments(app, {
     env,
     db: database.db,
@@ -375,7 +391,7 @@ export async function buildApp({
     publicOrigin: origin,
     now,
     products: [reportProducts, tradeProducts],
-    hooks: wallet.hooks,
+    hooks: { ...wallet.hooks, afterGrant: [...(wallet.hooks.afterGrant ?? []), invitations.afterPaid] },
     fulfil: { report: reportFulfilment({ files: reportFiles, now }), trade: trade.fulfilment },
   });
   const mall = createMallService({ db: database.db, services, files: reportFiles });
@@ -424,11 +440,6 @@ export async function buildApp({
   await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
   // the community (issue 17): what every post passes (guard.ts), shared by its routes below
   const community = createCommunity({ db: database.db, redis, now });
-  // issue 18: the activity engine every campaign's endpoints check first
-  const activities = createActivities(database.db, { now });
-  const loginHooks: LoginHook[] = [];
-  // tracking: a first login on a device with a channel mark attributes the user to that channel
-  loginHooks.push(channelAttribution(database.db));
   const reviewsWriter = createReviewsWriter({
     db: database.db,
     guard: community.guard,
@@ -562,7 +573,11 @@ export async function buildApp({
       });
       await api.register(trackingEventRoutes, { db: database.db, now });
       await api.register(trackingRoutes, { db: database.db, staff, sandbox: smsProvider === 'sandbox' });
-      await api.register(couponRoutes, { coupons: createCoupons(database.db, { now }) });
+      await api.register(couponRoutes, {
+        coupons: createCoupons(database.db, { now }),
+        product: (code) => payments.orders.product(code),
+      });
+      await api.register(invitationRoutes, { invitations });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -78,4 +78,5 @@ export * from './api/activities.ts';
 export * from './api/topics.ts';
 export * from './api/coupons.ts';
 export * from './api/tracking.ts';
+export * from './api/invitations.ts';
 export * from './api/qa.ts';

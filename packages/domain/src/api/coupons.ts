@@ -15,6 +15,7 @@ export const COUPON_MESSAGES = {
   belowMin: '未达到该优惠券的使用门槛',
   couponNo: '优惠券编号格式不正确',
   alreadyClaimed: '您已领取过该优惠券',
+  applePay: '苹果支付不支持优惠券，请选择其他支付方式或不使用优惠券',
 } as const;
 
 /** 'QJ' + 12 digits. */
@@ -109,3 +110,23 @@ export function couponDiscountFen(
     c.kind === 'amount' ? (c.amountFen ?? 0) : priceFen - Math.ceil((priceFen * (c.discountPct ?? 100)) / 100);
   return Math.max(0, Math.min(off, priceFen - 1));
 }
+
+// --- NEW GET coupon/usable?productCode (login): the coupons usable for one product at checkout, best first --------
+export const couponUsableItem = couponView.extend({
+  /** 元 this coupon takes off the product's price. */
+  discount: z.number(),
+  /** 元 to pay with it. */
+  payAmount: z.number(),
+});
+export type CouponUsableItem = z.infer<typeof couponUsableItem>;
+export const couponUsableQuery = z.object({
+  productCode: z
+    .string({ message: '缺少商品编号' })
+    .regex(/^[A-Z0-9][A-Z0-9_-]{1,47}$/, { message: '商品不存在或已下架' }),
+});
+export const couponUsableBody = z.object({
+  /** The catalogue price, 元. */
+  price: z.number(),
+  list: z.array(couponUsableItem),
+});
+export type CouponUsableBody = z.infer<typeof couponUsableBody>;

@@ -79,6 +79,11 @@ export const buyMemberInput = z.object({
   cardCode: z.string({ message: '请选择会员卡' }).regex(/^[A-Z0-9_]{2,32}$/, { message: '请选择会员卡' }),
   /** Same-origin path to land on after paying (spec §2 order redirect); checked with the redirect helper. */
   returnTo: z.string().max(512).optional(),
+  /** A coupon the user holds (issue 18; same pattern as COUPON_NO_PATTERN in coupons.ts, which imports this file). */
+  couponNo: z
+    .string({ message: '优惠券编号格式不正确' })
+    .regex(/^QJ\d{12}$/, { message: '优惠券编号格式不正确' })
+    .optional(),
 });
 
 /** An order as the pages see it. Amounts in 元, two decimals. */
@@ -88,6 +93,10 @@ export const orderView = z.object({
   productCode: z.string(),
   subject: z.string(),
   amount: z.number(),
+  /** Issue 18: the catalogue price before a coupon (元); present only when a coupon took something off. */
+  listAmount: z.number().optional(),
+  /** Issue 18: what the coupon took off (元); present only with listAmount. */
+  discount: z.number().optional(),
   status: z.enum(ORDER_STATUSES),
   statusText: z.string(),
   platform: z.number().int().nullable(),

@@ -45,4 +45,9 @@ export const createProductOrderInput = z.object({
   returnTo: z.string().max(512).optional(),
   /** A reseller's 推广码 from a share link (report and deal-data products earn it a commission). */
   proxyCode: proxyCodeParam.optional(),
+  /** Issue 18: one coupon the user holds (checked in the order's transaction). */
+  couponNo: z
+    .string({ message: '优惠券编号格式不正确' })
+    .regex(/^QJ\d{12}$/, { message: '优惠券编号格式不正确' })
+    .optional(),
 });

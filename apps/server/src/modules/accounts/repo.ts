@@ -1,5 +1,6 @@
 // SQL of the accounts: users, sessions (looked up by the token's hash), SMS challenges and the sandbox outbox.
 // Every time is passed in (the service's clock), so tests can move it.
+import { createHash } from 'node:crypto';
 import { isoText, queryRows, sql, type Database } from '@fjt/db';
 
 export interface SessionRow {
@@ -229,6 +230,11 @@ export function createAccountsRepo(db: Database) {
         await tx.execute(sql`DELETE FROM user_channel WHERE user_id = ${userId}`);
         await tx.execute(sql`DELETE FROM tracking_opt_out WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE channel_mark SET user_id = NULL WHERE user_id = ${userId}`);
+        // issue 18: an invitee's phone is kept only as its SHA-256 (the once-per-phone rule still matches it)
+        await tx.execute(
+          sql`UPDATE invitation SET invitee_phone = ${`sha256:${createHash('sha256').update(user.phone).digest('hex')}`}
+              WHERE invitee_phone = ${user.phone}`,
+        );
         // the unique phone column keeps a placeholder no real number can equal
         await tx.execute(
           sql`UPDATE users SET phone = ${`deleted:${userId}`}, nickname = NULL, avatar = NULL,

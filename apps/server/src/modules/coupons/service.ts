@@ -4,7 +4,13 @@
 // the checkout's (payments), through the coupon_order unique index: one order, one coupon; one coupon, one order.
 import { randomInt } from 'node:crypto';
 import { queryRows, sql, type Database } from '@fjt/db';
-import type { CouponTemplate, CouponView } from '@fjt/domain';
+import {
+  couponDiscountFen,
+  type CouponTemplate,
+  type CouponUsableItem,
+  type CouponView,
+  type ProductKind,
+} from '@fjt/domain';
 
 export interface CouponRow {
   id: number;
@@ -114,6 +120,27 @@ export function createCoupons(db: Database, { now = Date.now }: { now?: () => nu
         .map((r) => couponViewOf(couponRowOf(r), t))
         .filter((c) => state === 'all' || c.state === state || (state === 'usable' && c.state === 'upcoming'))
         .sort((a, b) => rank[a.state] - rank[b.state]);
+    },
+
+    /**
+     * GET coupon/usable: the user's coupons usable now for a product of `kind` at `priceFen` (kind and threshold
+     * met), the one taking most off first, then the one expiring first.
+     */
+    async usable(userId: number, priceFen: number, kind: ProductKind): Promise<CouponUsableItem[]> {
+      const t = new Date(now());
+      const rows = await queryRows<CouponRow>(
+        db,
+        sql`SELECT ${COUPON_COLUMNS} FROM coupon
+            WHERE user_id = ${userId} AND used_order_no IS NULL AND valid_until > ${t.toISOString()}::timestamptz
+              AND valid_from <= ${t.toISOString()}::timestamptz
+            ORDER BY valid_until, id LIMIT 200`,
+      );
+      return rows
+        .map((r) => couponRowOf(r))
+        .map((c) => ({ c, off: couponDiscountFen(c, priceFen, kind) }))
+        .filter((x) => x.off > 0)
+        .sort((a, b) => b.off - a.off || a.c.validUntil.getTime() - b.c.validUntil.getTime())
+        .map(({ c, off }) => ({ ...couponViewOf(c, t), discount: off / 100, payAmount: (priceFen - off) / 100 }));
     },
   };
 }

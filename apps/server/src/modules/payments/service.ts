@@ -9,6 +9,8 @@ import { isoText, queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
   choosePaymentMethods,
+  COUPON_MESSAGES,
+  couponDiscountFen,
   detectClient,
   IDEMPOTENCY_KEY_ERROR,
   IDEMPOTENCY_KEY_PATTERN,
@@ -29,6 +31,7 @@ import {
   type ProviderName,
 } from '@fjt/domain';
 import { recordAudit } from '../staff/audit.ts';
+import { COUPON_COLUMNS, couponRowOf, couponStateOf, type CouponRow } from '../coupons/service.ts';
 import type { IncomingNotification, PaymentProvider, ProviderReply, VerifiedNotification } from './provider.ts';
 import { appleProductIdOf, type Providers } from './registry.ts';
 import { productViewOf, type Catalogue } from './catalogue.ts';
@@ -36,7 +39,8 @@ import { API_PREFIX } from '../../plugins/envelope.ts';
 
 const TS = (column: string) => isoText(column, { ms: true });
 const ORDER_COLUMNS = sql.raw(`order_no AS "orderNo", user_id AS "userId", product_kind AS "productKind",
-  product_code AS "productCode", subject, amount_fen AS "amountFen", status, platform, provider,
+  product_code AS "productCode", subject, amount_fen AS "amountFen", list_fen AS "listFen", coupon_id AS "couponId",
+  status, platform, provider,
   provider_txn_id AS "providerTxnId", app_account_token::text AS "appAccountToken", return_to AS "returnTo"`);
 const ORDER_TIMES = sql`${TS('created_at')} AS "createdAt", ${TS('expires_at')} AS "expiresAt",
   ${TS('paid_at')} AS "paidAt", ${TS('closed_at')} AS "closedAt"`;
@@ -48,6 +52,9 @@ export interface OrderRow {
   productCode: string;
   subject: string;
   amountFen: number;
+  /** The catalogue price before a coupon (null on orders older than issue 18). */
+  listFen: number | null;
+  couponId: number | null;
   status: OrderStatus;
   platform: number | null;
   provider: ProviderName | null;
@@ -134,6 +141,9 @@ export function createOrdersService(deps: {
       productCode: o.productCode,
       subject: o.subject,
       amount: o.amountFen / 100,
+      ...(o.listFen !== null && o.listFen > o.amountFen
+        ? { listAmount: o.listFen / 100, discount: (o.listFen - o.amountFen) / 100 }
+        : {}),
       status: o.status,
       statusText: ORDER_STATUS_LABELS[o.status],
       platform: o.platform,
@@ -158,6 +168,43 @@ export function createOrdersService(deps: {
     return order;
   }
 
+  /**
+   * Locks the user's coupon (FOR UPDATE) and checks it for an order of `priceFen` of `kind` now: owner, unused,
+   * valid, kind and threshold (COUPON_MESSAGES). Answers its id and the 分 it takes off.
+   */
+  async function takeCoupon(
+    tx: Database,
+    userId: number,
+    couponNo: string,
+    priceFen: number,
+    kind: ProductKind,
+    t: Date,
+  ) {
+    const [c] = await queryRows<CouponRow>(
+      tx,
+      sql`SELECT ${COUPON_COLUMNS} FROM coupon WHERE coupon_no = ${couponNo} FOR UPDATE`,
+    );
+    if (!c) throw ApiError.notFound(COUPON_MESSAGES.notFound);
+    if (c.userId !== userId) throw ApiError.forbidden(COUPON_MESSAGES.notYours);
+    const row = couponRowOf(c);
+    const state = couponStateOf(row, t);
+    if (state === 'used') throw ApiError.conflict(COUPON_MESSAGES.used);
+    if (state === 'expired') throw ApiError.badRequest(COUPON_MESSAGES.expired);
+    if (state === 'upcoming') throw ApiError.badRequest(COUPON_MESSAGES.notYet);
+    if (row.productKinds.length > 0 && !row.productKinds.includes(kind)) {
+      throw ApiError.badRequest(COUPON_MESSAGES.kindMismatch);
+    }
+    if (priceFen < row.minFen) throw ApiError.badRequest(COUPON_MESSAGES.belowMin);
+    const discountFen = couponDiscountFen(row, priceFen, kind);
+    if (discountFen <= 0) throw ApiError.badRequest(COUPON_MESSAGES.kindMismatch);
+    return { id: row.id, discountFen };
+  }
+
+  /** An order closed unpaid gives its coupon back (a paid or refunded one keeps it used). */
+  async function releaseCoupon(tx: Database, orderNo: string) {
+    await tx.execute(sql`UPDATE coupon SET used_order_no = NULL, used_at = NULL WHERE used_order_no = ${orderNo}`);
+  }
+
   /** Makes a PENDING order; the amount is the caller's catalogue price, never a client's. */
   async function createOrder(
     tx: Database,
@@ -168,22 +215,37 @@ export function createOrdersService(deps: {
       subject: string;
       amountFen: number;
       returnTo?: string | undefined;
+      /** Issue 18: a coupon the user holds, checked and taken here, in the order's transaction. */
+      couponNo?: string | undefined;
     },
   ): Promise<OrderRow> {
     const t = now();
     const returnTo = input.returnTo ? safeRedirectPath(input.returnTo, '') || null : null;
+    const coupon = input.couponNo
+      ? await takeCoupon(tx, input.userId, input.couponNo, input.amountFen, input.productKind, t)
+      : null;
+    const payFen = input.amountFen - (coupon?.discountFen ?? 0);
     for (let attempt = 0; ; attempt++) {
       const orderNo = `FJT${stamp(t.getTime())}${digits(8)}`;
       const rows = await queryRows<{ orderNo: string }>(
         tx,
-        sql`INSERT INTO orders (order_no, user_id, product_kind, product_code, subject, amount_fen, status,
-                                app_account_token, return_to, created_at, expires_at)
+        sql`INSERT INTO orders (order_no, user_id, product_kind, product_code, subject, amount_fen, list_fen, coupon_id,
+                                status, app_account_token, return_to, created_at, expires_at)
             VALUES (${orderNo}, ${input.userId}, ${input.productKind}, ${input.productCode}, ${input.subject},
-                    ${input.amountFen}, 'PENDING', ${randomUUID()}::uuid, ${returnTo}, ${t.toISOString()}::timestamptz,
-                    ${new Date(t.getTime() + ORDER_TIMEOUT_MS).toISOString()}::timestamptz)
+                    ${payFen}, ${input.amountFen}, ${coupon?.id ?? null}, 'PENDING', ${randomUUID()}::uuid, ${returnTo},
+                    ${t.toISOString()}::timestamptz, ${new Date(t.getTime() + ORDER_TIMEOUT_MS).toISOString()}::timestamptz)
             ON CONFLICT (order_no) DO NOTHING RETURNING order_no AS "orderNo"`,
       );
-      if (rows.length > 0) return (await findOrder(tx, orderNo))!;
+      if (rows.length > 0) {
+        if (coupon) {
+          // one order per coupon: the unique coupon_order index settles a race the row lock did not see
+          await tx.execute(
+            sql`UPDATE coupon SET used_order_no = ${orderNo}, used_at = ${t.toISOString()}::timestamptz
+                WHERE id = ${coupon.id} AND used_order_no IS NULL`,
+          );
+        }
+        return (await findOrder(tx, orderNo))!;
+      }
       if (attempt > 5) throw new Error('could not allocate an order number');
     }
   }
@@ -432,6 +494,7 @@ export function createOrdersService(deps: {
               sql`UPDATE orders SET status = 'CLOSED', closed_at = ${t}::timestamptz
                   WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING')`,
             );
+            await releaseCoupon(tx, order.orderNo);
             return done('closed');
           }
           case 'REFUNDED': {
@@ -538,12 +601,16 @@ export function createOrdersService(deps: {
         return 'failed';
       }
     }
-    const rows = await queryRows<{ orderNo: string }>(
-      db,
-      sql`UPDATE orders SET status = 'CLOSED', closed_at = ${now().toISOString()}::timestamptz
-          WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING') RETURNING order_no AS "orderNo"`,
-    );
-    return rows.length > 0 ? 'closed' : 'moved';
+    const closed = await db.transaction(async (tx) => {
+      const rows = await queryRows<{ orderNo: string }>(
+        tx,
+        sql`UPDATE orders SET status = 'CLOSED', closed_at = ${now().toISOString()}::timestamptz
+            WHERE order_no = ${order.orderNo} AND status IN ('PENDING', 'PAYING') RETURNING order_no AS "orderNo"`,
+      );
+      if (rows.length > 0) await releaseCoupon(tx, order.orderNo);
+      return rows.length > 0;
+    });
+    return closed ? 'closed' : 'moved';
   }
 
   async function queryAndApply(order: OrderRow): Promise<void> {
@@ -605,7 +672,12 @@ export function createOrdersService(deps: {
      */
     async createProductOrder(
       userId: number,
-      input: { productCode: string; returnTo?: string | undefined; proxyCode?: string | undefined },
+      input: {
+        productCode: string;
+        returnTo?: string | undefined;
+        proxyCode?: string | undefined;
+        couponNo?: string | undefined;
+      },
       key: string | undefined,
       options: { route: string; kind?: ProductKind },
     ) {
@@ -619,6 +691,7 @@ export function createOrdersService(deps: {
           subject: entry.title,
           amountFen: entry.amountFen,
           returnTo: input.returnTo,
+          couponNo: input.couponNo,
         });
         if (input.proxyCode) {
           if (!hooks.attribute) throw new Error('a proxy code was sent but no attribution is set up');
@@ -629,7 +702,11 @@ export function createOrdersService(deps: {
     },
 
     /** POST memberCard/buyMember: a PENDING order for a card at the catalogue's price. */
-    async buyMember(userId: number, input: { cardCode: string; returnTo?: string | undefined }, key?: string) {
+    async buyMember(
+      userId: number,
+      input: { cardCode: string; returnTo?: string | undefined; couponNo?: string | undefined },
+      key?: string,
+    ) {
       return withIdempotency(userId, 'memberCard/buyMember', key, input, async (tx) => {
         const entry = await catalogue.get(tx, input.cardCode, 'vip').catch((error: unknown) => {
           throw error instanceof ApiError ? ApiError.badRequest(ORDER_MESSAGES.cardUnknown) : error;
@@ -641,6 +718,7 @@ export function createOrdersService(deps: {
           subject: entry.title,
           amountFen: entry.amountFen,
           returnTo: input.returnTo,
+          couponNo: input.couponNo,
         });
         return { order: view(order) };
       });
@@ -671,6 +749,8 @@ export function createOrdersService(deps: {
       const name = PROVIDER_OF_PLATFORM[input.platform as PayPlatform];
       const provider: PaymentProvider | undefined = providers[name];
       if (!provider) throw ApiError.badRequest(ORDER_MESSAGES.platformNotAllowed);
+      // App Store prices are fixed tiers found by the amount: a discounted amount has no product there
+      if (name === 'apple' && order.couponId !== null) throw ApiError.badRequest(COUPON_MESSAGES.applePay);
 
       const unavailable = (error: unknown) => {
         deps.log?.warn({ err: error, orderNo: order.orderNo, provider: name }, 'payment provider failed');

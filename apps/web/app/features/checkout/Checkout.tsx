@@ -25,6 +25,7 @@ import { toast } from './toast.ts';
 import { usePayMethods } from './use-pay-methods.ts';
 import { rememberOpenid, wechatAuthorizeHref, wechatOpenid } from './wechat-openid.ts';
 import { AgreementDialog } from './AgreementDialog.tsx';
+import { CouponRow, useCouponChoice } from './CouponRow.tsx';
 import './checkout.css';
 import { spm } from '../../lib/spm.ts';
 
@@ -40,8 +41,8 @@ export interface CheckoutProduct {
 
 export interface CheckoutProps {
   product: CheckoutProduct;
-  /** The product's own creating call (memberCard/buyMember, …) with the attempt's Idempotency-Key. */
-  createOrder: (idempotencyKey: string) => Promise<Envelope<{ order: OrderView } | null>>;
+  /** The product's own creating call (memberCard/buyMember, …) with the attempt's Idempotency-Key and coupon. */
+  createOrder: (idempotencyKey: string, couponNo: string | null) => Promise<Envelope<{ order: OrderView } | null>>;
   /** The status page of an order. */
   statusHref: (orderNo: string) => string;
   /** serialNumber restored by the order redirect: an unpaid order of this product is continued, not made again. */
@@ -56,6 +57,8 @@ const RESTART_MESSAGES = new Set<string>([ORDER_MESSAGES.closed, ORDER_MESSAGES.
 
 interface Attempt {
   productCode: string;
+  /** The coupon the attempt's order uses (part of what its Idempotency-Key covers). */
+  couponNo: string | null;
   key: string;
   order: OrderView | null;
 }
@@ -69,10 +72,13 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
   const [busy, setBusy] = useState(false);
   const [resumed, setResumed] = useState<string | null>(null);
   const attempt = useRef<Attempt | null>(null);
+  const coupons = useCouponChoice(product.code);
+  const couponNo = coupons.chosen?.couponNo ?? null;
+  const payAmount = coupons.chosen ? coupons.chosen.payAmount : product.amount;
 
-  // a new product is a new attempt
-  if (!attempt.current || attempt.current.productCode !== product.code) {
-    attempt.current = { productCode: product.code, key: newIdempotencyKey(), order: null };
+  // a new product, or another coupon, is a new attempt
+  if (!attempt.current || attempt.current.productCode !== product.code || attempt.current.couponNo !== couponNo) {
+    attempt.current = { productCode: product.code, couponNo, key: newIdempotencyKey(), order: null };
   }
 
   const choice = methods.status === 'ready' ? methods.choice : null;
@@ -125,7 +131,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
     setBusy(true);
     try {
       if (!current.order) {
-        const created = await createOrder(current.key);
+        const created = await createOrder(current.key, current.couponNo);
         if (created.resultCode !== 0 || !created.body?.order) {
           void toast(created.errMsg || '下单失败，请稍后重试');
           return;
@@ -144,7 +150,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
         const message = unified.errMsg || ORDER_MESSAGES.providerError;
         if (RESTART_MESSAGES.has(message)) {
           // the order timed out: the next tap is a new attempt with a new order
-          attempt.current = { productCode: product.code, key: newIdempotencyKey(), order: null };
+          attempt.current = { productCode: product.code, couponNo, key: newIdempotencyKey(), order: null };
           setResumed(null);
         } else if (message === ORDER_MESSAGES.paid) {
           void navigate(statusHref(order.orderNo));
@@ -194,12 +200,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
         </p>
       ) : null}
 
-      <section className="checkout-card" aria-label="优惠券">
-        <div className="checkout-row" data-testid="checkout-coupon">
-          <span className="checkout-row__label">优惠券</span>
-          <span className="checkout-row__value checkout-row__value--hint">暂无可用优惠券</span>
-        </div>
-      </section>
+      <CouponRow coupons={coupons} price={product.amount} payAmount={payAmount} locked={Boolean(resumed)} />
 
       <section className="checkout-card" aria-labelledby="checkout-methods-title" data-testid="checkout-methods">
         <h2 className="checkout-card__title" id="checkout-methods-title">
@@ -259,7 +260,10 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
 
       <div className="bottom-bar checkout-bar">
         <p className="checkout-bar__amount">
-          实付<strong className="num">¥{yuan(product.amount)}</strong>
+          实付
+          <strong className="num" data-testid="checkout-pay-amount">
+            ¥{yuan(payAmount)}
+          </strong>
         </p>
         <button
           type="button"
@@ -269,7 +273,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
           data-testid="checkout-pay"
           data-spm={spm('checkout', 'pay', 0)}
         >
-          {busy ? '支付中…' : `确认支付 ¥${yuan(product.amount)}`}
+          {busy ? '支付中…' : `确认支付 ¥${yuan(payAmount)}`}
         </button>
       </div>
     </div>

@@ -98,6 +98,14 @@ export function OrderResult({
         <dt>金额</dt>
         <dd className="num">¥{yuan(order.amount)}</dd>
       </div>
+      {order.discount ? (
+        <div data-testid="order-result-discount">
+          <dt>优惠券</dt>
+          <dd className="num">
+            -¥{yuan(order.discount)}（原价 ¥{yuan(order.listAmount ?? order.amount + order.discount)}）
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>订单号</dt>
         <dd className="num">{order.orderNo}</dd>

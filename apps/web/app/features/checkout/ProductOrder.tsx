@@ -36,8 +36,10 @@ export function ProductOrder({
   const product =
     state.status === 'ready' && state.product && (!kind || state.product.kind === kind) ? state.product : null;
   const createOrder = useCallback(
-    (key: string) =>
-      product ? createProductOrder(createPath, product, returnTo, key) : Promise.reject(new Error('no product')),
+    (key: string, couponNo: string | null) =>
+      product
+        ? createProductOrder(createPath, product, returnTo, key, couponNo)
+        : Promise.reject(new Error('no product')),
     [createPath, product, returnTo],
   );
   const statusHref = useCallback((orderNo: string) => withOrderNo(statusPath, orderNo), [statusPath]);

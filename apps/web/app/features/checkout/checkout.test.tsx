@@ -76,11 +76,11 @@ function Where() {
 }
 
 function renderCheckout(ua = BROWSER, props: Partial<Parameters<typeof Checkout>[0]> = {}) {
-  const createOrder = (key: string) =>
+  const createOrder = (key: string, couponNo: string | null) =>
     fetch('/rabbit/v1/memberCard/buyMember', {
       method: 'POST',
       headers: { 'idempotency-key': key, 'content-type': 'application/json' },
-      body: JSON.stringify({ cardCode: 'VIP_YEAR' }),
+      body: JSON.stringify({ cardCode: 'VIP_YEAR', ...(couponNo ? { couponNo } : {}) }),
     })
       .then((r) => r.json())
       .catch(() => ({ resultCode: -1, errMsg: 'Network Error.', body: null }));
@@ -456,5 +456,42 @@ describe('helpers', () => {
       'processing',
       'processing',
     ]);
+  });
+});
+
+describe('优惠券 (issue 18)', () => {
+  const coupon = (couponNo: string, discount: number, title = '新人专享会员券') => ({
+    couponNo,
+    title,
+    kind: 'amount',
+    amount: discount,
+    discountPct: null,
+    minAmount: 0,
+    productKinds: ['vip'],
+    validFrom: '2026-11-01T00:00:00.000Z',
+    validUntil: '2026-12-31T00:00:00.000Z',
+    state: 'usable',
+    usedOrderNo: null,
+    discount,
+    payAmount: product.amount - discount,
+  });
+
+  it('preselects the best usable coupon, shows 原价/优惠/实付 and sends it with the order', async () => {
+    handler = (c) => {
+      if (c.url.includes('get-support-pay-pattern')) return pattern([1, 2]);
+      if (c.url.includes('coupon/usable'))
+        return ok({ price: product.amount, list: [coupon('QJ000000000002', 20), coupon('QJ000000000001', 10)] });
+      if (c.url.includes('buyMember')) return fail('stop here');
+      return undefined;
+    };
+    renderCheckout();
+    await waitFor(() => expect(screen.getByTestId('checkout-coupon-value').dataset.coupon).toBe('QJ000000000002'));
+    expect(screen.getByTestId('checkout-prices').textContent).toContain('原价');
+    expect(screen.getByTestId('checkout-pay').textContent).toBe(`确认支付 ¥${product.amount - 20}`);
+    await waitFor(() => expect((screen.getByRole('radio', { name: '支付宝' }) as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByTestId('checkout-agree'));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('buyMember'))).toBe(true));
+    expect(calls.find((c) => c.url.includes('buyMember'))!.body).toMatchObject({ couponNo: 'QJ000000000002' });
   });
 });

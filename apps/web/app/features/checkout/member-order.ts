@@ -19,8 +19,11 @@ export function buyMember(
   cardCode: string,
   returnTo: string | null,
   idempotencyKey: string,
+  couponNo: string | null = null,
 ): Promise<Envelope<{ order: OrderView } | null>> {
-  return callApi<{ order: OrderView }>('memberCard/buyMember', returnTo ? { cardCode, returnTo } : { cardCode }, {
-    [IDEMPOTENCY_HEADER]: idempotencyKey,
-  });
+  return callApi<{ order: OrderView }>(
+    'memberCard/buyMember',
+    { cardCode, ...(returnTo ? { returnTo } : {}), ...(couponNo ? { couponNo } : {}) },
+    { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  );
 }

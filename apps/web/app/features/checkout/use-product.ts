@@ -57,11 +57,17 @@ export async function createProductOrder(
   product: { code: string; kind: ProductView['kind'] },
   returnTo: string | null,
   idempotencyKey: string,
+  couponNo: string | null = null,
 ): Promise<Envelope<{ order: OrderView } | null>> {
   const create = (proxyCode: string | null) =>
     callApi<{ order: OrderView }>(
       path,
-      { productCode: product.code, ...(returnTo ? { returnTo } : {}), ...(proxyCode ? { proxyCode } : {}) },
+      {
+        productCode: product.code,
+        ...(returnTo ? { returnTo } : {}),
+        ...(proxyCode ? { proxyCode } : {}),
+        ...(couponNo ? { couponNo } : {}),
+      },
       { [IDEMPOTENCY_HEADER]: idempotencyKey },
     );
   const proxyCode = proxyCodeFor(product.kind);

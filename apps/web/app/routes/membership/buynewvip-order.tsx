@@ -57,7 +57,8 @@ function CardCheckout({
   statusHref: (orderNo: string) => string;
 }) {
   const createOrder = useCallback(
-    (key: string) => (card ? buyMember(card.code, returnTo, key) : Promise.reject(new Error('no card'))),
+    (key: string, couponNo: string | null) =>
+      card ? buyMember(card.code, returnTo, key, couponNo) : Promise.reject(new Error('no card')),
     [card, returnTo],
   );
   if (!card) {

@@ -33,7 +33,8 @@ export default function BuyVipPage() {
   }, [cards, selected]);
   const card = cards?.find((c) => c.code === selected) ?? null;
   const createOrder = useCallback(
-    (key: string) => (card ? buyMember(card.code, null, key) : Promise.reject(new Error('no card'))),
+    (key: string, couponNo: string | null) =>
+      card ? buyMember(card.code, null, key, couponNo) : Promise.reject(new Error('no card')),
     [card],
   );
   const statusHref = useCallback((orderNo: string) => withOrderNo('/profile/buyvip/success', orderNo), []);

@@ -1,0 +1,41 @@
+// /invitation/getsuccess 领取成功 (PAGES.md §3.14): what the claim gave, '下载APP' (spec §4 download flow) and
+// '去使用' (the VIP card checkout, where the coupon is preselected).
+import { Link } from 'react-router';
+import { pageTitle } from '@fjt/domain';
+import type { Route } from './+types/getsuccess';
+import { useClientFlags } from '../../lib/client-flags.tsx';
+import { openApp } from '../../lib/app-launch.ts';
+import { ClaimOutcome, useClaim } from '../../features/invitations/ClaimOutcome.tsx';
+import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
+import '../../features/invitations/invitations.css';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('领取成功') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function GetSuccessPage() {
+  const flags = useClientFlags();
+  const { ready, claim } = useClaim();
+  const refused = claim?.status === 'refused';
+  return (
+    <main className="invite-page" data-testid="invitation-getsuccess-page">
+      <section className="invite-result">
+        <h1>{refused ? '本次邀请不计奖励' : '领取成功'}</h1>
+        {ready ? <ClaimOutcome claim={claim} /> : <RowsSkeleton count={1} />}
+        <div className="invite-actions">
+          <button type="button" className="btn" onClick={() => openApp(flags)} data-testid="getsuccess-download">
+            下载APP
+          </button>
+          <Link
+            className="btn btn-primary"
+            to="/profile/buynewvip/order?cardCode=VIP_MONTH"
+            data-testid="getsuccess-use"
+          >
+            去使用
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}
