@@ -29,6 +29,8 @@ async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path:
 }
 
 test('专题房源: each topic tab lists its cards and loads more on scroll', async ({ page }) => {
+  // five tabs, each loading a second page
+  test.setTimeout(120_000);
   await page.goto('/activity/houseList?cityId=605');
   await expect(page.getByTestId('house-list-page')).toHaveAttribute('data-activity-status', 'running');
   await expect(page.getByRole('heading', { name: '专题房源' })).toBeVisible();

@@ -24,7 +24,11 @@ describe('environment', () => {
   });
 
   it('reads the public origin (origin only) and the trusted proxies; neither is taken from requests by default', () => {
-    const env = parseEnv({ PUBLIC_ORIGIN: 'https://m.example.cn/some/path', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' });
+    const env = parseEnv({
+      PUBLIC_ORIGIN: 'https://m.example.cn/some/path',
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
+      MSGLINK_SECRET: 'x'.repeat(32),
+    });
     expect(publicOrigin(env)).toBe('https://m.example.cn');
     expect(env.TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8']);
     const defaults = parseEnv({ PORT: '4100' });

@@ -6,7 +6,11 @@ import { pageTitle } from '@fjt/domain';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import '../../features/topics/topics.css';
 
-export const meta = () => [{ title: pageTitle('链接已失效') }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [
+  { title: pageTitle('链接已失效') },
+  { name: 'description', content: '短信链接已过期或无效：可以在消息中查看提醒，或回到首页。' },
+  { name: 'robots', content: 'noindex' },
+];
 
 const COPY = {
   expired: {

@@ -14,7 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   throw redirect(safeRedirectPath(found.target, '/'));
 }
 
-export const meta = () => [{ title: pageTitle('短信链接') }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [
+  { title: pageTitle('短信链接') },
+  { name: 'description', content: '打开短信中的链接（提醒、周报、订单）并跳转到对应页面。' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function MsgLinkPage() {
   // never shown: the loader always redirects
