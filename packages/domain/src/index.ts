@@ -76,4 +76,5 @@ export * from './community.ts';
 export * from './api/inform.ts';
 export * from './api/activities.ts';
 export * from './api/coupons.ts';
+export * from './api/campaigns.ts';
 export * from './api/qa.ts';

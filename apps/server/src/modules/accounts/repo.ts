@@ -1,6 +1,7 @@
 // SQL of the accounts: users, sessions (looked up by the token's hash), SMS challenges and the sandbox outbox.
 // Every time is passed in (the service's clock), so tests can move it.
 import { isoText, queryRows, sql, type Database } from '@fjt/db';
+import { claimPhoneHash } from '../campaigns/claims.ts';
 
 export interface SessionRow {
   userId: number;
@@ -215,6 +216,10 @@ export function createAccountsRepo(db: Database) {
           sql`DELETE FROM sms_challenges WHERE phone = ${user.phone} OR phone LIKE ('%:' || ${user.phone})`,
         );
         await tx.execute(sql`DELETE FROM sms_outbox WHERE phone = ${user.phone}`);
+        // campaign claims (issue 18): the number becomes its hash, so "once per phone" still holds without it
+        await tx.execute(
+          sql`UPDATE activity_claim SET phone = ${claimPhoneHash(user.phone)} WHERE phone = ${user.phone}`,
+        );
         // the unique phone column keeps a placeholder no real number can equal
         await tx.execute(
           sql`UPDATE users SET phone = ${`deleted:${userId}`}, nickname = NULL, avatar = NULL,

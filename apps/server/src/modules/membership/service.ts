@@ -26,8 +26,9 @@ const hashCode = (code: string) =>
     .update(`exchange:${normaliseExchangeCode(code)}`)
     .digest('hex');
 
-export type VipSource = 'order' | 'code' | 'grant';
-const SOURCE_LABELS: Record<VipSource, string> = { order: '购买', code: '兑换码', grant: '赠送' };
+/** activity: a campaign's free days (新人会员), source_ref the claim. */
+export type VipSource = 'order' | 'code' | 'grant' | 'activity';
+const SOURCE_LABELS: Record<VipSource, string> = { order: '购买', code: '兑换码', grant: '赠送', activity: '活动领取' };
 
 export const MEMBER_RIGHTS = [
   { title: '全部成交价', description: '小区每一套成交的成交价与成交日期，不再打码' },
