@@ -14,7 +14,16 @@ import {
   type Double11ItemsBody,
   type FreshvipCheckBody,
 } from '@fjt/domain';
-import { expectFail, expectPersonalFail, personalBody, seededApp, signInAs, testIp, testPhone, type SignedIn } from '../../testing.ts';
+import {
+  expectFail,
+  expectPersonalFail,
+  personalBody,
+  seededApp,
+  signInAs,
+  testIp,
+  testPhone,
+  type SignedIn,
+} from '../../testing.ts';
 import { claimPhoneHash } from './claims.ts';
 import { createFreshvip } from './freshvip.ts';
 import { createActivities } from '../activities/service.ts';
@@ -29,7 +38,10 @@ const device = () => crypto.randomUUID();
 /** A signed-in user on a device (the fjt_did cookie). */
 async function onDevice(deviceId: string | null, phone = testPhone()) {
   const user = await signInAs(seeded.app, phone);
-  const headers = { ...user.headers, cookie: deviceId ? `${user.headers.cookie}; ${DEVICE_COOKIE}=${deviceId}` : user.headers.cookie };
+  const headers = {
+    ...user.headers,
+    cookie: deviceId ? `${user.headers.cookie}; ${DEVICE_COOKIE}=${deviceId}` : user.headers.cookie,
+  };
   return { ...user, headers } satisfies SignedIn;
 }
 
@@ -46,8 +58,13 @@ const setPeriod = (payload: object) =>
   seeded.app.inject({ method: 'POST', url: `${API}/dev/activity/period`, payload, remoteAddress: testIp() });
 const DAY = 86_400_000;
 const endActivity = (code: string) =>
-  setPeriod({ code, startsAt: new Date(Date.now() - 2 * DAY).toISOString(), endsAt: new Date(Date.now() - DAY).toISOString() });
-const reopen = (code: string) => setPeriod({ code, startsAt: new Date(Date.now() - DAY).toISOString(), endsAt: null, disabled: false });
+  setPeriod({
+    code,
+    startsAt: new Date(Date.now() - 2 * DAY).toISOString(),
+    endsAt: new Date(Date.now() - DAY).toISOString(),
+  });
+const reopen = (code: string) =>
+  setPeriod({ code, startsAt: new Date(Date.now() - DAY).toISOString(), endsAt: null, disabled: false });
 
 afterEach(async () => {
   await reopen('double11');
@@ -163,18 +180,32 @@ describe('双11 coupons', () => {
     expectFail(await get('activity/double11/state'), 401);
     const user = await onDevice(device());
     expectPersonalFail(await post('activity/double11/claim', user, {}), 400, CAMPAIGN_MESSAGES.couponMissing);
-    expectPersonalFail(await post('activity/double11/claim', user, { template: 'x<' }), 400, CAMPAIGN_MESSAGES.couponUnknown);
+    expectPersonalFail(
+      await post('activity/double11/claim', user, { template: 'x<' }),
+      400,
+      CAMPAIGN_MESSAGES.couponUnknown,
+    );
     expectPersonalFail(await post('activity/double11/claim', user, { template: 42 }), 400);
-    expectPersonalFail(await post('activity/double11/claim', user, { template: 'NOPE' }), 404, CAMPAIGN_MESSAGES.couponUnknown);
+    expectPersonalFail(
+      await post('activity/double11/claim', user, { template: 'NOPE' }),
+      404,
+      CAMPAIGN_MESSAGES.couponUnknown,
+    );
   });
 
   it('claims once per user; the state shows it; the coupon is the config template', async () => {
     const user = await onDevice(device());
     expect(personalBody(await get('activity/double11/state', user))).toEqual({ claimed: [] });
     const res = await post('activity/double11/claim', user, { template: 'D11_20' });
-    const { coupon } = personalBody<{ coupon: { title: string; amount: number; minAmount: number; state: string } }>(res);
+    const { coupon } = personalBody<{ coupon: { title: string; amount: number; minAmount: number; state: string } }>(
+      res,
+    );
     expect(coupon).toMatchObject({ title: '双11满减券', amount: 20, minAmount: 100, state: 'usable' });
-    expectPersonalFail(await post('activity/double11/claim', user, { template: 'D11_20' }), 409, COUPON_MESSAGES.alreadyClaimed);
+    expectPersonalFail(
+      await post('activity/double11/claim', user, { template: 'D11_20' }),
+      409,
+      COUPON_MESSAGES.alreadyClaimed,
+    );
     // another template is another claim
     personalBody(await post('activity/double11/claim', user, { template: 'D11_VIP88' }));
     const state = personalBody<{ claimed: { template: string; couponNo: string | null }[] }>(
@@ -219,7 +250,11 @@ describe('双11 coupons', () => {
   it('an ended sale refuses claims', async () => {
     const user = await onDevice(device());
     await endActivity('double11');
-    expectPersonalFail(await post('activity/double11/claim', user, { template: 'D11_20' }), 409, ACTIVITY_MESSAGES.ended);
+    expectPersonalFail(
+      await post('activity/double11/claim', user, { template: 'D11_20' }),
+      409,
+      ACTIVITY_MESSAGES.ended,
+    );
   });
 });
 
@@ -251,7 +286,11 @@ describe('新人会员', () => {
     expect(periods).toHaveLength(1);
     expect(periods[0]).toMatchObject({ source: 'activity', days: 7 });
     expect(periods[0]!.sourceRef).toMatch(/^freshvip:\d+$/);
-    expect(await check(user)).toMatchObject({ eligible: false, reason: 'claimed', message: CAMPAIGN_MESSAGES.trialClaimed });
+    expect(await check(user)).toMatchObject({
+      eligible: false,
+      reason: 'claimed',
+      message: CAMPAIGN_MESSAGES.trialClaimed,
+    });
     expectPersonalFail(await post('activity/freshvip/claim', user), 409, CAMPAIGN_MESSAGES.trialClaimed);
     // the history shows it
     const history = personalBody<{ list: { source: string; sourceLabel: string }[] }>(
@@ -271,7 +310,11 @@ describe('新人会员', () => {
   it('refuses an account registered too long ago, and one that held VIP', async () => {
     const old = await onDevice(device());
     await seeded.database.db.execute(sql`UPDATE users SET created_at = now() - interval '8 days' WHERE id = ${old.id}`);
-    expect(await check(old)).toMatchObject({ eligible: false, reason: 'not-new', message: '新人会员仅限注册7天内的新用户领取' });
+    expect(await check(old)).toMatchObject({
+      eligible: false,
+      reason: 'not-new',
+      message: '新人会员仅限注册7天内的新用户领取',
+    });
     expectPersonalFail(await post('activity/freshvip/claim', old), 409, '新人会员仅限注册7天内的新用户领取');
 
     const vip = await onDevice(device());
@@ -279,7 +322,11 @@ describe('新人会员', () => {
       sql`INSERT INTO vip_periods (user_id, starts_at, ends_at, days, source, source_ref)
           VALUES (${vip.id}, now() - interval '40 days', now() - interval '10 days', 30, 'grant', ${`t-${vip.id}`})`,
     );
-    expect(await check(vip)).toMatchObject({ eligible: false, reason: 'was-vip', message: CAMPAIGN_MESSAGES.trialWasVip });
+    expect(await check(vip)).toMatchObject({
+      eligible: false,
+      reason: 'was-vip',
+      message: CAMPAIGN_MESSAGES.trialWasVip,
+    });
     expectPersonalFail(await post('activity/freshvip/claim', vip), 409, CAMPAIGN_MESSAGES.trialWasVip);
   });
 

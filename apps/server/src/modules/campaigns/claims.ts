@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { queryRows, sql, type Database } from '@fjt/db';
 
 /** What a deleted account's activity_claim.phone becomes: keeps "once per phone" without the number. */
-export const claimPhoneHash = (phone: string) => `sha256:${createHash('sha256').update(`claim:${phone}`).digest('hex')}`;
+export const claimPhoneHash = (phone: string) =>
+  `sha256:${createHash('sha256').update(`claim:${phone}`).digest('hex')}`;
 
 export type ClaimBlock = 'user' | 'phone' | 'device';
 
@@ -51,7 +52,10 @@ export async function lockClaimDevice(tx: Database, activityCode: string, item: 
 export function claimViolationOf(error: unknown): ClaimBlock | null {
   const texts: string[] = [];
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
-    texts.push(String((e as { message?: unknown }).message ?? ''), String((e as { constraint?: unknown }).constraint ?? ''));
+    texts.push(
+      String((e as { message?: unknown }).message ?? ''),
+      String((e as { constraint?: unknown }).constraint ?? ''),
+    );
   }
   const all = texts.join(' ');
   if (/activity_claim_user_idx/.test(all)) return 'user';

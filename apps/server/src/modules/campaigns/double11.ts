@@ -136,7 +136,8 @@ export function double11Fulfilment(deps: {
     },
     async revoke(tx, order) {
       const item = await itemOf(tx, order);
-      if (item.grants.kind === 'report') await deps.report.revoke(tx, { ...order, productCode: item.grants.productCode });
+      if (item.grants.kind === 'report')
+        await deps.report.revoke(tx, { ...order, productCode: item.grants.productCode });
       else await deps.vip.revoke(tx, order);
     },
   };

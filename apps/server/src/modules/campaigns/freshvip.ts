@@ -16,7 +16,14 @@ import {
 } from '@fjt/domain';
 import type { Activities } from '../activities/service.ts';
 import type { MembershipService } from '../membership/service.ts';
-import { claimBlockOf, claimViolationOf, insertClaim, lockClaimDevice, phoneOfUser, type ClaimBlock } from './claims.ts';
+import {
+  claimBlockOf,
+  claimViolationOf,
+  insertClaim,
+  lockClaimDevice,
+  phoneOfUser,
+  type ClaimBlock,
+} from './claims.ts';
 
 export const FRESHVIP = 'freshvip';
 const ITEM = 'trial';
