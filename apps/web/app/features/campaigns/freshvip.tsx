@@ -58,7 +58,7 @@ export function MemberRightsCard({ title = '会员权益' }: { title?: string })
   if (state.status !== 'ready') return null;
   return (
     <Card title={title} id="fv-rights">
-      <ul className="fv-rights" data-testid="fv-rights">
+      <ul className="fv-rights">
         {state.body.rights.map((r) => (
           <li key={r.title}>
             <strong>{r.title}</strong>
