@@ -157,7 +157,14 @@ export function createMembershipService(db: Database, deps: { now: () => number 
      * Staff gives a user `days` of membership (compensation, a partner's user): audited, once per `ref` — the
      * caller's request id, so a retried command grants nothing twice.
      */
-    async grantByStaff(g: { phone: string; days: number; reason: string; ref: string; actorId: number | null; ip?: string | null }) {
+    async grantByStaff(g: {
+      phone: string;
+      days: number;
+      reason: string;
+      ref: string;
+      actorId: number | null;
+      ip?: string | null;
+    }) {
       return db.transaction(async (tx) => {
         const [user] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE phone = ${g.phone}`);
         if (!user) throw ApiError.notFound(GRANT_USER_UNKNOWN);
