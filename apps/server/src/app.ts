@@ -67,6 +67,7 @@ import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesRepo } from './modules/messages/repo.ts';
 import { memoryWindowCounter, redisWindowCounter } from './lib/window-counter.ts';
 import { registerPayments } from './modules/payments/setup.ts';
+import { vipFulfilment } from './modules/payments/service.ts';
 import { opsOrdersRoutes } from './modules/ops-orders/routes.ts';
 import { createOpsOrdersService } from './modules/ops-orders/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
@@ -113,6 +114,9 @@ import { createCoupons } from './modules/coupons/service.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { createInvitations } from './modules/invitations/service.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { createDouble11, double11Fulfilment, double11Products } from './modules/campaigns/double11.ts';
+import { createFreshvip } from './modules/campaigns/freshvip.ts';
+import { campaignRoutes } from './modules/campaigns/routes.ts';
 import { createInformService } from './modules/inform/service.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
@@ -384,15 +388,26 @@ export async function buildApp({
   loginHooks.push((event) => invitations.afterLogin(event));
   // tracking: a first login on a device with a channel mark attributes the user to that channel
   loginHooks.push(channelAttribution(database.db));
+  const reportFulfil = reportFulfilment({ files: reportFiles, now });
   const payments = await registerPayments(app, {
     env,
     db: database.db,
     membership,
     publicOrigin: origin,
     now,
-    products: [reportProducts, tradeProducts],
+    // issue 18: the 双11 sale items (kind 'activity') give a card's days or a report
+    products: [reportProducts, tradeProducts, double11Products({ now })],
     hooks: { ...wallet.hooks, afterGrant: [...(wallet.hooks.afterGrant ?? []), invitations.afterPaid] },
-    fulfil: { report: reportFulfilment({ files: reportFiles, now }), trade: trade.fulfilment },
+    fulfil: {
+      report: reportFulfil,
+      trade: trade.fulfilment,
+      activity: double11Fulfilment({
+        grantDays: membership.grantDays,
+        vip: vipFulfilment({ grantDays: membership.grantDays, now }),
+        report: reportFulfil,
+        now,
+      }),
+    },
   });
   const mall = createMallService({ db: database.db, services, files: reportFiles });
   const leads = createLeadsService({ db: database.db, now, telephony: smsProvider === 'sandbox' ? 'sandbox' : null });
@@ -578,6 +593,10 @@ export async function buildApp({
         product: (code) => payments.orders.product(code),
       });
       await api.register(invitationRoutes, { invitations });
+      await api.register(campaignRoutes, {
+        double11: createDouble11(database.db, { activities, now }),
+        freshvip: createFreshvip(database.db, { activities, membership, now }),
+      });
       await api.register(dataImportRoutes, { staff, imports, database, testHooks: env.APP_TEST_HOOKS });
       // Anything else under the API prefix is a JSON 404, never the HTML app.
       api.all('/*', async (_request, reply) => sendFail(reply, 404, RESULT_CODE.notFound, '接口不存在'));

@@ -79,4 +79,5 @@ export * from './api/topics.ts';
 export * from './api/coupons.ts';
 export * from './api/tracking.ts';
 export * from './api/invitations.ts';
+export * from './api/campaigns.ts';
 export * from './api/qa.ts';

@@ -86,7 +86,7 @@ export type MemberStatus = z.infer<typeof memberStatusBody>;
 export const purchaseHistoryBody = z.object({
   list: z.array(
     z.object({
-      source: z.enum(['order', 'code', 'grant']),
+      source: z.enum(['order', 'code', 'grant', 'activity']),
       sourceLabel: z.string(),
       cardName: z.string().nullable(),
       days: z.number().int(),

@@ -2,6 +2,7 @@
 // Every time is passed in (the service's clock), so tests can move it.
 import { createHash } from 'node:crypto';
 import { isoText, queryRows, sql, type Database } from '@fjt/db';
+import { claimPhoneHash } from '../campaigns/claims.ts';
 
 export interface SessionRow {
   userId: number;
@@ -234,6 +235,10 @@ export function createAccountsRepo(db: Database) {
         await tx.execute(
           sql`UPDATE invitation SET invitee_phone = ${`sha256:${createHash('sha256').update(user.phone).digest('hex')}`}
               WHERE invitee_phone = ${user.phone}`,
+        );
+        // campaign claims (issue 18): the number becomes its hash, so "once per phone" still holds without it
+        await tx.execute(
+          sql`UPDATE activity_claim SET phone = ${claimPhoneHash(user.phone)} WHERE phone = ${user.phone}`,
         );
         // the unique phone column keeps a placeholder no real number can equal
         await tx.execute(

@@ -26,8 +26,9 @@ const hashCode = (code: string) =>
     .update(`exchange:${normaliseExchangeCode(code)}`)
     .digest('hex');
 
-export type VipSource = 'order' | 'code' | 'grant';
-const SOURCE_LABELS: Record<VipSource, string> = { order: '购买', code: '兑换码', grant: '赠送' };
+/** activity: a campaign's free days (新人会员), source_ref the claim. */
+export type VipSource = 'order' | 'code' | 'grant' | 'activity';
+const SOURCE_LABELS: Record<VipSource, string> = { order: '购买', code: '兑换码', grant: '赠送', activity: '活动领取' };
 
 export const MEMBER_RIGHTS = [
   { title: '全部成交价', description: '小区每一套成交的成交价与成交日期，不再打码' },
@@ -156,7 +157,14 @@ export function createMembershipService(db: Database, deps: { now: () => number 
      * Staff gives a user `days` of membership (compensation, a partner's user): audited, once per `ref` — the
      * caller's request id, so a retried command grants nothing twice.
      */
-    async grantByStaff(g: { phone: string; days: number; reason: string; ref: string; actorId: number | null; ip?: string | null }) {
+    async grantByStaff(g: {
+      phone: string;
+      days: number;
+      reason: string;
+      ref: string;
+      actorId: number | null;
+      ip?: string | null;
+    }) {
       return db.transaction(async (tx) => {
         const [user] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE phone = ${g.phone}`);
         if (!user) throw ApiError.notFound(GRANT_USER_UNKNOWN);

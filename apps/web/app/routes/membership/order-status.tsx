@@ -78,6 +78,12 @@ export default function OrderStatusPage() {
               <p data-testid="order-result-report">报告 PDF 正在生成，可在「已购报告」下载</p>
             ) : order.productKind === 'trade' ? (
               <TradeAccess />
+            ) : order.productKind === 'activity' ? (
+              // a 双11 item: a card's days (shown with the new expiry) or a report
+              <>
+                <MemberExpiry />
+                <p data-testid="order-result-activity">活动商品已到账，报告类商品可在「已购报告」下载</p>
+              </>
             ) : null
           }
         />

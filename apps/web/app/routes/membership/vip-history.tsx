@@ -11,7 +11,7 @@ import { chinaDate } from '../../features/account/format.ts';
 import '../../features/checkout/checkout.css';
 
 type HistoryEntry = {
-  source: 'order' | 'code' | 'grant';
+  source: 'order' | 'code' | 'grant' | 'activity';
   sourceLabel: string;
   cardName: string | null;
   days: number;

@@ -1,0 +1,237 @@
+// 双11 (issue 18, PAGES.md §3.13): the sale items of the double11 activity's config are products of the catalogue's
+// kind 'activity' — on sale only while the activity runs (an ended sale's code → 商品不存在或已下架), at the
+// config's price, bought through the generic checkout (/common/order). A paid item gives what it stands for: a VIP
+// card's days through the membership grant path, or a report's entitlement through the report fulfilment. The
+// coupons of the config are claimed once per user, phone and device per template (activity_claim), then granted by
+// grantCoupon in the same transaction.
+import { queryRows, sql, type Database } from '@fjt/db';
+import {
+  ApiError,
+  CAMPAIGN_MESSAGES,
+  COUPON_MESSAGES,
+  PRODUCT_MESSAGES,
+  activityStatus,
+  couponFaceText,
+  double11Config,
+  type CouponView,
+  type Double11Config,
+  type Double11ItemsBody,
+  type Double11StateBody,
+  type SaleCouponView,
+  type SaleItem,
+} from '@fjt/domain';
+import type { CatalogueEntry, ProductSource } from '../payments/catalogue.ts';
+import type { Fulfilment, OrderRow } from '../payments/service.ts';
+import type { VipSource } from '../membership/service.ts';
+import { ownsReport } from '../mall/products.ts';
+import { couponViewOf, grantCoupon } from '../coupons/service.ts';
+import type { Activities } from '../activities/service.ts';
+import { claimBlockOf, claimViolationOf, insertClaim, lockClaimDevice, phoneOfUser } from './claims.ts';
+
+export const DOUBLE11 = 'double11';
+
+interface ActivityState {
+  config: Double11Config;
+  running: boolean;
+}
+
+/** The double11 row's config (parsed; an invalid config sells nothing) and whether it runs at `now`. */
+async function double11Of(db: Database, now: number): Promise<ActivityState | null> {
+  const [row] = await queryRows<{ startsAt: string; endsAt: string | null; disabled: boolean; config: unknown }>(
+    db,
+    sql`SELECT starts_at AS "startsAt", ends_at AS "endsAt", disabled, config FROM activity WHERE code = ${DOUBLE11}`,
+  );
+  if (!row) return null;
+  const parsed = double11Config.safeParse(row.config);
+  return {
+    config: parsed.success ? parsed.data : { items: [], coupons: [] },
+    running: activityStatus(row, now) === 'running',
+  };
+}
+
+/** Whether what the item stands for exists (an active card, an active report). */
+async function grantExists(db: Database, item: SaleItem): Promise<boolean> {
+  const rows =
+    item.grants.kind === 'vip'
+      ? await queryRows(db, sql`SELECT 1 AS one FROM member_cards WHERE code = ${item.grants.cardCode} AND active`)
+      : await queryRows(
+          db,
+          sql`SELECT 1 AS one FROM mall_products WHERE code = ${item.grants.productCode} AND kind = 'report' AND active`,
+        );
+  return rows.length > 0;
+}
+
+function entryOf(item: SaleItem): CatalogueEntry {
+  return {
+    kind: 'activity',
+    code: item.code,
+    title: item.title,
+    subtitle: item.subtitle,
+    amountFen: item.priceFen,
+    originFen: item.originFen,
+    lines: item.lines,
+    href: '/activity/double11',
+  };
+}
+
+/** The catalogue's kind 'activity': the items of a RUNNING double11. */
+export function double11Products({ now }: { now: () => number }): ProductSource {
+  return {
+    kind: 'activity',
+    async find(db, code) {
+      const state = await double11Of(db, now());
+      if (!state?.running) return null;
+      const item = state.config.items.find((i) => i.code === code);
+      if (!item || !(await grantExists(db, item))) return null;
+      return entryOf(item);
+    },
+    async canBuy(tx, userId, entry) {
+      const item = (await double11Of(tx, now()))?.config.items.find((i) => i.code === entry.code);
+      if (item?.grants.kind === 'report' && (await ownsReport(tx, userId, item.grants.productCode)))
+        throw ApiError.conflict(PRODUCT_MESSAGES.owned);
+    },
+  };
+}
+
+/**
+ * What a paid activity order gives: the item of the config under the order's product code (whether the sale still
+ * runs or not — it was paid at the sale price). A VIP card's days once per order (source 'order', ref the order
+ * no, as a card bought at full price), or the report through the report fulfilment as if the report had been
+ * bought. A refund takes back the same.
+ */
+export function double11Fulfilment(deps: {
+  grantDays: (
+    tx: Database,
+    g: { userId: number; days: number; source: VipSource; ref: string; cardCode?: string | null },
+  ) => Promise<boolean>;
+  /** The VIP fulfilment (its revoke takes an order's period back). */
+  vip: Fulfilment;
+  report: Fulfilment;
+  now: () => number;
+}): Fulfilment {
+  async function itemOf(tx: Database, order: OrderRow): Promise<SaleItem> {
+    const item = (await double11Of(tx, deps.now()))?.config.items.find((i) => i.code === order.productCode);
+    if (!item) throw new Error(`sale item ${order.productCode} of order ${order.orderNo} is gone`);
+    return item;
+  }
+  return {
+    async grant(tx, order) {
+      const item = await itemOf(tx, order);
+      if (item.grants.kind === 'report') {
+        await deps.report.grant(tx, { ...order, productCode: item.grants.productCode });
+        return;
+      }
+      const [card] = await queryRows<{ days: number }>(
+        tx,
+        sql`SELECT days FROM member_cards WHERE code = ${item.grants.cardCode}`,
+      );
+      if (!card) throw new Error(`member card ${item.grants.cardCode} of order ${order.orderNo} is gone`);
+      await deps.grantDays(tx, {
+        userId: order.userId,
+        days: card.days,
+        source: 'order',
+        ref: order.orderNo,
+        cardCode: item.grants.cardCode,
+      });
+    },
+    async revoke(tx, order) {
+      const item = await itemOf(tx, order);
+      if (item.grants.kind === 'report')
+        await deps.report.revoke(tx, { ...order, productCode: item.grants.productCode });
+      else await deps.vip.revoke(tx, order);
+    },
+  };
+}
+
+const KIND_NAMES: Record<string, string> = { vip: '会员', report: '报告', trade: '成交数据', activity: '活动商品' };
+
+function couponOfferOf(t: Double11Config['coupons'][number]): SaleCouponView {
+  return {
+    template: t.template,
+    title: t.title,
+    face: couponFaceText(t),
+    kind: t.kind,
+    amount: t.kind === 'amount' ? (t.amountFen ?? 0) / 100 : null,
+    discountPct: t.kind === 'discount' ? (t.discountPct ?? null) : null,
+    minAmount: t.minFen / 100,
+    validDays: t.validDays,
+    scope: t.productKinds.length ? `${t.productKinds.map((k) => KIND_NAMES[k] ?? k).join('、')}可用` : '全场通用',
+  };
+}
+
+const CLAIM_REFUSALS = {
+  user: COUPON_MESSAGES.alreadyClaimed,
+  phone: CAMPAIGN_MESSAGES.couponPhoneClaimed,
+  device: CAMPAIGN_MESSAGES.couponDeviceClaimed,
+} as const;
+
+export function createDouble11(db: Database, deps: { activities: Activities; now: () => number }) {
+  return {
+    /** GET activity/double11/items: what is on sale and the coupons (empty once the sale has ended). */
+    async items(): Promise<Double11ItemsBody> {
+      const state = await double11Of(db, deps.now());
+      if (!state?.running) return { items: [], coupons: [] };
+      const items = [];
+      for (const item of state.config.items) {
+        if (!(await grantExists(db, item))) continue;
+        items.push({
+          code: item.code,
+          title: item.title,
+          subtitle: item.subtitle,
+          badge: item.badge,
+          price: item.priceFen / 100,
+          originPrice: item.originFen === null ? null : item.originFen / 100,
+          lines: item.lines,
+          grants: item.grants.kind,
+        });
+      }
+      return { items, coupons: state.config.coupons.map(couponOfferOf) };
+    },
+
+    /** GET activity/double11/state: the templates this user has claimed. */
+    async state(userId: number): Promise<Double11StateBody> {
+      const rows = await queryRows<{ template: string; couponNo: string | null }>(
+        db,
+        sql`SELECT c.item AS template, k.coupon_no AS "couponNo" FROM activity_claim c
+            LEFT JOIN coupon k ON k.source = 'activity' AND k.source_ref = ${`${DOUBLE11}:`} || c.item || ':' || c.user_id
+            WHERE c.activity_code = ${DOUBLE11} AND c.user_id = ${userId} ORDER BY c.id`,
+      );
+      return { claimed: rows };
+    },
+
+    /** POST activity/double11/claim: once per user, phone and device per template, in one transaction. */
+    async claim(userId: number, template: string, deviceId: string | null): Promise<{ coupon: CouponView }> {
+      try {
+        return await db.transaction(async (tx) => {
+          const activity = await deps.activities.requireRunning(DOUBLE11, tx);
+          const parsed = double11Config.safeParse(activity.config);
+          const offer = parsed.success ? parsed.data.coupons.find((c) => c.template === template) : undefined;
+          if (!offer) throw ApiError.notFound(CAMPAIGN_MESSAGES.couponUnknown);
+          const user = await phoneOfUser(tx, userId);
+          if (!user) throw ApiError.unauthorized();
+          const who = { userId, phone: user.phone, deviceId };
+          await lockClaimDevice(tx, DOUBLE11, template, deviceId);
+          const block = await claimBlockOf(tx, DOUBLE11, template, who);
+          if (block) throw ApiError.conflict(CLAIM_REFUSALS[block]);
+          await insertClaim(tx, DOUBLE11, template, who);
+          const at = new Date(deps.now());
+          const coupon = await grantCoupon(tx, {
+            userId,
+            template: offer,
+            source: 'activity',
+            sourceRef: `${DOUBLE11}:${template}:${userId}`,
+            now: at,
+          });
+          if (!coupon) throw ApiError.conflict(COUPON_MESSAGES.alreadyClaimed);
+          return { coupon: couponViewOf(coupon, at) };
+        });
+      } catch (error) {
+        const violated = claimViolationOf(error);
+        if (violated) throw ApiError.conflict(CLAIM_REFUSALS[violated]);
+        throw error;
+      }
+    },
+  };
+}
+
+export type Double11 = ReturnType<typeof createDouble11>;

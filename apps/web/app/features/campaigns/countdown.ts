@@ -1,0 +1,32 @@
+// The 双11 countdown's arithmetic (issue 18): the time left is measured on the server's clock (activity/info's
+// serverTime), carried forward by the phone's monotonic clock — a phone set a day wrong still counts right.
+
+/** The server clock's lead over the phone's when activity/info answered (ms). */
+export const clockOffset = (serverTime: string, phoneNow: number) => Date.parse(serverTime) - phoneNow;
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** The whole days, hours, minutes and seconds in `ms` (0 when past). */
+export function countdownParts(ms: number): CountdownParts {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** '3天 04:05:06', '04:05:06' under a day. */
+export function countdownText(ms: number): string {
+  const p = countdownParts(ms);
+  const clock = `${two(p.hours)}:${two(p.minutes)}:${two(p.seconds)}`;
+  return p.days > 0 ? `${p.days}天 ${clock}` : clock;
+}
