@@ -205,6 +205,8 @@ test.describe('component showcase', () => {
     await expect(page.getByTestId('demo-deal-modal')).toContainText('--');
     await page.screenshot({ path: shot('app-demo-modal') });
     await page.getByTestId('demo-deal-modal').getByRole('button', { name: '关闭' }).click();
+    await expect(page.getByTestId('demo-deal-modal')).toHaveCount(0);
+    await expect(page.locator('.adm-mask:visible')).toHaveCount(0);
     await page.getByTestId('demo-toast').click();
     await expect(page.getByText('复制成功')).toBeVisible();
     await page.getByRole('button', { name: '空状态' }).click();

@@ -7,10 +7,9 @@ import { DEAL, LISTING, MONTHS } from './demo-data.ts';
 
 export function demoLoader(debugPages: boolean | undefined) {
   if (!debugPages) throw data(null, { status: 404 });
-  const labels = MONTHS.map((m) => `${Number(m.slice(5))}月`);
   return {
     line: renderLineChart({
-      months: labels,
+      months: MONTHS,
       series: [
         { name: '挂牌均价', color: CHART_COLORS.estate, values: LISTING },
         { name: '成交均价', color: CHART_COLORS.plate, values: DEAL },

@@ -275,7 +275,7 @@ export default function DemoPage({ loaderData }: Route.ComponentProps) {
         <p className="app-cta__hint">{PRICE_GUIDE_TEXT}</p>
       </Section>
       <Section id="states" title="页面状态">
-        <div className="app-cta" role="group" aria-label="选择状态" style={{ flexDirection: 'row' }}>
+        <div className="app-cta demo-states" role="group" aria-label="选择状态">
           {(['loading', 'empty', 'error'] as const).map((s) => (
             <button
               key={s}
