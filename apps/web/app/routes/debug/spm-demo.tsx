@@ -57,16 +57,29 @@ export default function SpmDemoPage() {
     if (doc?.body) setCounts(drawSpmOverlay(doc));
   }, []);
 
-  const onLoad = () => {
-    const win = frame.current?.contentWindow;
-    if (!win) return;
+  // the frame may have loaded before this page hydrated: attach to whatever document it holds now, and to each
+  // one it loads later; redraw as the framed page settles, hydrates and loads its data
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe) return;
     const listener = (e: Event) => add((e as CustomEvent<QueuedEvent>).detail);
-    win.addEventListener(TRACK_EVENT, listener);
-    // the page hydrates and loads its data after `load`: draw now and again as it settles
-    redraw();
-    for (const ms of [500, 1500, 3000]) win.setTimeout(redraw, ms);
-    win.addEventListener('scroll', redraw, { passive: true });
-  };
+    let win: Window | null = null;
+    const attach = () => {
+      win?.removeEventListener(TRACK_EVENT, listener);
+      win = iframe.contentWindow;
+      win?.addEventListener(TRACK_EVENT, listener);
+      win?.addEventListener('scroll', redraw, { passive: true });
+      redraw();
+    };
+    if (iframe.contentDocument?.readyState === 'complete') attach();
+    iframe.addEventListener('load', attach);
+    const timer = window.setInterval(redraw, 1500);
+    return () => {
+      iframe.removeEventListener('load', attach);
+      win?.removeEventListener(TRACK_EVENT, listener);
+      window.clearInterval(timer);
+    };
+  }, [add, redraw]);
 
   const go = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,7 +122,7 @@ export default function SpmDemoPage() {
           <p className="spm-demo__bad">本浏览器已开启“请勿跟踪”或关闭了个性化推荐与统计，事件不会发送。</p>
         )}
       </section>
-      <iframe ref={frame} src={path} title="示例页面" className="spm-demo__frame" onLoad={onLoad} />
+      <iframe ref={frame} src={path} title="示例页面" className="spm-demo__frame" />
       <section className="spm-demo__log" aria-label="事件日志">
         <h2>实时事件（本标签页）</h2>
         {log.length === 0 ? (
