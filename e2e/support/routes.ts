@@ -9,8 +9,6 @@ export interface RouteCase {
   path: string;
   url: string;
   title: string;
-  /** Still served by the shared PagePending module (not yet built). */
-  pending: boolean;
 }
 
 /** ':city' → 605, other required params → 1, optional params filled (and a second case without them). */
@@ -63,6 +61,5 @@ export const ROUTE_CASES: RouteCase[] = routeLeaves(routes).flatMap((r) => {
   const { id, path } = r;
   const page = PAGES[id];
   if (!page) throw new Error(`route ${id} has no entry in pages.ts`);
-  const pending = r.file === 'routes/page-pending.tsx';
-  return urlsFor(path).map((url) => ({ id, path, url: `${url}${QUERY[id] ?? ''}`, title: page.title, pending }));
+  return urlsFor(path).map((url) => ({ id, path, url: `${url}${QUERY[id] ?? ''}`, title: page.title }));
 });

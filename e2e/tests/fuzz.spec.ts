@@ -102,7 +102,6 @@ for (const r of routeLeaves(routes)) {
     .filter(Boolean)
     .flatMap((s, i) => (s.startsWith(':') ? [i] : []));
   const cases = ROUTE_CASES.filter((c) => c.id === id);
-  const built = cases.some((c) => !c.pending);
 
   test(`${path || '/'} (${id}) survives bad ids, bad queries and POST`, async ({ request }) => {
     test.setTimeout(90_000);
@@ -118,7 +117,7 @@ for (const r of routeLeaves(routes)) {
       }
     }
     const base = cases[0]!.url;
-    if (built) {
+    if (cases.length > 0) {
       for (const query of BAD_QUERIES) {
         const url = `${base}${base.includes('?') ? '&' : '?'}${query}`;
         await check(`GET ${url}`, await request.get(url, { maxRedirects: 0 }));

@@ -38,7 +38,7 @@ test.describe('download layout (spec §2 Layouts, §4)', () => {
 
   test('pages with the default layout have no banner', async ({ page }) => {
     await page.goto('/helper');
-    await expect(page.getByTestId('page-pending')).toBeVisible();
+    await expect(page.getByTestId('helper-page')).toBeVisible();
     await expect(page.getByTestId('download-banner')).toHaveCount(0);
   });
 

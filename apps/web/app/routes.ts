@@ -1,9 +1,6 @@
-// The route table of spec §2, one route per line, in the spec's order.
-// Pages that a later issue builds share one module, PagePending; its title and purpose come from
+// The route table of spec §2, one route per line, in the spec's order; each page's title and purpose are in
 // app/pages.ts and app/page-purposes.ts, keyed by the route id given here.
 import { type RouteConfig, route, index } from '@react-router/dev/routes';
-
-const P = 'routes/page-pending.tsx';
 
 export default [
   // Fixed routes
