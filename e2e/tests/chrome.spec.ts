@@ -46,8 +46,8 @@ test('a failed navigation gives the progress bar its failed style', async ({ pag
 // fake timers in packages/domain/src/progress.test.ts, not here, where machine load decides the timing.
 
 test('navigation scrolls to top; back restores the position once the page is tall enough', async ({ page }) => {
-  await page.goto('/helper');
-  await expect(page.getByTestId('helper-page')).toBeVisible();
+  await page.goto('/activity/msglink/error');
+  await expect(page.getByRole('link', { name: '回到首页' })).toBeVisible();
   // A spacer outside the React tree stands in for a long list.
   await page.evaluate(() => {
     const spacer = document.createElement('div');
@@ -71,7 +71,7 @@ test('navigation scrolls to top; back restores the position once the page is tal
     setTimeout(() => (spacer.style.height = '4000px'), 600);
   });
   await page.goBack();
-  await expect(page).toHaveURL(/\/helper$/);
+  await expect(page).toHaveURL(/\/activity\/msglink\/error$/);
   await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(1500);
 });
 

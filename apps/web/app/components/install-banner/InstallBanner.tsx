@@ -2,7 +2,7 @@
 // (beforeinstallprompt), never inside the native app or WeChat; closing it is remembered on this device.
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { useInstallPrompt } from '../../lib/pwa.ts';
-import '../../features/app-integration/app-integration.css';
+import './install-banner.css';
 
 export function InstallBanner() {
   const flags = useClientFlags();

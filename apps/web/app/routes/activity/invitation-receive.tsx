@@ -1,16 +1,18 @@
 // /activity/invitation/receive?code (PAGES.md §3.13): the invitee claims through the campaign (NEW POST
 // invitation/receive {code, variant: 'invitation'}); then /activity/invitation/result.
 import { useNavigate, useSearchParams } from 'react-router';
-import { pageTitle } from '@fjt/domain';
+import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/invitation-receive';
 import { ActivityFrame, ActivityRules } from '../../features/activities/ActivityFrame.tsx';
 import { Card } from '../../components/card/Card.tsx';
 import { ClaimForm } from '../../features/invitations/ClaimForm.tsx';
 import { saveClaim } from '../../features/invitations/claim-result.ts';
 import '../../features/invitations/invitations.css';
+import { pagePurpose } from '../../page-purposes.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('领取邀请奖励') },
+  { name: 'description', content: `${pagePurpose('activity-invitation-receive') ?? ''}${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 

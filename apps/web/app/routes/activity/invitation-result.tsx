@@ -1,13 +1,15 @@
 // /activity/invitation/result (PAGES.md §3.13): the claim's outcome — the coupon, or why it earned nothing.
 import { Link } from 'react-router';
-import { pageTitle } from '@fjt/domain';
+import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/invitation-result';
 import { ClaimOutcome, useClaim } from '../../features/invitations/ClaimOutcome.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import '../../features/invitations/invitations.css';
+import { pagePurpose } from '../../page-purposes.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('领取结果') },
+  { name: 'description', content: `${pagePurpose('activity-invitation-result') ?? ''}${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -1,16 +1,18 @@
 // /activity/invitation2/download (PAGES.md §3.13): the invitee's download step of the A/B variant — the claim's
 // outcome and 下载APP (planDownload through openApp: universal link on iOS, the download page in WeChat on
 // Android, the scheme with the APK fallback elsewhere); logging in to the APP rewards the inviter.
-import { pageTitle, planDownload } from '@fjt/domain';
+import { pageTitle, planDownload, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/invitation2-download';
 import { ActivityFrame } from '../../features/activities/ActivityFrame.tsx';
 import { ClaimOutcome, useClaim } from '../../features/invitations/ClaimOutcome.tsx';
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { openApp } from '../../lib/app-launch.ts';
 import '../../features/invitations/invitations.css';
+import { pagePurpose } from '../../page-purposes.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('下载APP领奖励') },
+  { name: 'description', content: `${pagePurpose('activity-invitation2-download') ?? ''}${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 

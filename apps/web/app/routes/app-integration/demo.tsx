@@ -11,6 +11,7 @@ import {
   type CityOverview,
   type ConditionGroup,
   type RecommendedEstate,
+  SITE_DESCRIPTION,
 } from '@fjt/domain';
 import type { Route } from './+types/demo';
 import { PriceCard } from '../../features/city-home/PriceCard.tsx';
@@ -30,6 +31,7 @@ import { ErrorPage } from '../../components/error-page/ErrorPage.tsx';
 import { DownloadBanner } from '../../components/download-banner/DownloadBanner.tsx';
 import '../../features/city-home/city-home.css';
 import '../../features/app-integration/app-integration.css';
+import { pagePurpose } from '../../page-purposes.ts';
 
 const MOCK_OVERVIEW: CityOverview = {
   cityId: 0,
@@ -150,6 +152,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('组件展示') },
+  { name: 'description', content: `${pagePurpose('demo') ?? ''}${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 

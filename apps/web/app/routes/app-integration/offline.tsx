@@ -3,15 +3,17 @@
 // everything here works without JavaScript — 重新加载 is a plain link to the same address. With JavaScript (the
 // page opened directly) it also lists the estate pages kept for offline reading.
 import { useEffect, useState } from 'react';
-import { pageTitle } from '@fjt/domain';
+import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/offline';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { Card } from '../../components/card/Card.tsx';
 import { PAGE_CACHE, pageLabel } from '../../lib/pwa.ts';
 import '../../features/app-integration/app-integration.css';
+import { pagePurpose } from '../../page-purposes.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('网络已断开') },
+  { name: 'description', content: `${pagePurpose('offline') ?? ''}${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -1,16 +1,18 @@
 // /invitation/getsuccess 领取成功 (PAGES.md §3.14): what the claim gave, '下载APP' (spec §4 download flow) and
 // '去使用' (the VIP card checkout, where the coupon is preselected).
 import { Link } from 'react-router';
-import { pageTitle } from '@fjt/domain';
+import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/getsuccess';
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { openApp } from '../../lib/app-launch.ts';
 import { ClaimOutcome, useClaim } from '../../features/invitations/ClaimOutcome.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import '../../features/invitations/invitations.css';
+import { pagePurpose } from '../../page-purposes.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('领取成功') },
+  { name: 'description', content: `${pagePurpose('invitation-getsuccess') ?? ''}${SITE_DESCRIPTION}` },
   { name: 'robots', content: 'noindex' },
 ];
 
