@@ -66,6 +66,7 @@ test.describe('/ops', () => {
       '订单',
       '提现审核',
       '内容审核',
+      '渠道漏斗',
     ]);
     await page.screenshot({ path: shot('ops-home-375'), fullPage: true });
 

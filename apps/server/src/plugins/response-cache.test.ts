@@ -208,6 +208,13 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(request({ 'user-agent': android, cookie: 'fjt_session=abc' }))).toBe(plain);
     expect(pageCacheKey(request({ 'user-agent': android, cookie: '__Host-fjt_session=abc; x=1' }))).toBeNull();
   });
+
+  it('ignores the device id cookie (issue 18): every browser that has one still shares the page', () => {
+    const plain = pageCacheKey(request({ 'user-agent': android }));
+    const did = 'fjt_did=0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(pageCacheKey(request({ 'user-agent': android, cookie: did }))).toBe(plain);
+    expect(pageCacheKey(request({ 'user-agent': android, cookie: `fjt_session=abc; ${did}` }))).toBe(plain);
+  });
 });
 
 describe('toWebRequest (what a page sees of the request)', () => {

@@ -15,7 +15,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import { isbot } from 'isbot';
-import { CURRENT_VERSION_COOKIE, detectClient, type DealViewer, type OpsViewer, type RouterContext } from '@fjt/domain';
+import { CURRENT_VERSION_COOKIE, DEVICE_COOKIE, detectClient, type DealViewer, type OpsViewer, type RouterContext } from '@fjt/domain';
 import { loaderServices } from '../render/loader-errors.ts';
 import { createRenderPool } from '../render/pool.ts';
 import type { RenderResult, RequestContext } from '../render/protocol.ts';
@@ -236,7 +236,7 @@ const SESSION_COOKIES = new Set(['fjt_session', '__Host-fjt_session']);
  * The cache key of an anonymous page request, or null when the page may differ for this visitor. A page
  * depends on its URL, on what the root loader reads from the user agent and the currentVersion cookie (the
  * client flags) and on whether the visitor is a crawler (which gets the page in one piece); any other cookie
- * but the session's (a payment callback, say) means a personal page.
+ * but the session's and the device id's (a payment callback, say) means a personal page.
  */
 export function pageCacheKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET' || isOpsPath(request.url)) return null;
@@ -246,7 +246,8 @@ export function pageCacheKey(request: FastifyRequest): string | null {
     for (const part of cookieHeader.split(';')) {
       const eq = part.indexOf('=');
       const name = (eq < 0 ? part : part.slice(0, eq)).trim();
-      if (!name || SESSION_COOKIES.has(name)) continue;
+      // the device id (issue 18) is read by the API's once-per-device rules and the tracking, never by a page
+      if (!name || SESSION_COOKIES.has(name) || name === DEVICE_COOKIE) continue;
       if (name !== CURRENT_VERSION_COOKIE) return null;
       currentVersion = part.slice(eq + 1).trim();
     }

@@ -77,14 +77,14 @@ export const OPS_CONSOLES: readonly OpsConsole[] = [
     title: '内容审核',
     description: '纠错/举报工单与被标记的问答、点评、笔记：隐藏或恢复内容、禁言作者、更正数据或驳回，并通知举报人',
     roles: ['moderator', 'ops'],
-  },  {
+  },
+  {
     id: 'ops-funnel',
     to: '/ops/funnel',
     title: '渠道漏斗',
     description: '按天按渠道的访问 → 登录 → 订单（数量与金额），图表与明细表',
     roles: ['ops'],
   },
-
 ];
 
 export function consolesFor(roles: readonly StaffRole[]): OpsConsole[] {
