@@ -43,6 +43,17 @@ describe('memoryTokenBucket', () => {
     await bucket.giveBack('b');
     expect(await takeAll(bucket, 'b', 5)).toBe(1);
   });
+
+  it('takes and gives back n at once (a batch of events), all or nothing', async () => {
+    let t = 0;
+    const bucket = memoryTokenBucket({ capacity: 10, refillMs: 100 }, { now: () => t });
+    expect(await bucket.take('d', 8)).toEqual({ allowed: true, retryAfterMs: 0 });
+    expect(await bucket.take('d', 5)).toEqual({ allowed: false, retryAfterMs: 300 });
+    expect(await takeAll(bucket, 'd', 5)).toBe(2);
+    await bucket.giveBack('d', 4);
+    t += 100;
+    expect(await bucket.take('d', 5)).toEqual({ allowed: true, retryAfterMs: 0 });
+  });
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('redisTokenBucket', () => {
@@ -65,5 +76,15 @@ describe.runIf(process.env.TEST_REDIS_URL)('redisTokenBucket', () => {
     await bucket.giveBack('never-taken');
     expect(await redis!.exists(`${prefix}:never-taken`)).toBe(0);
     expect(await redis!.pttl(`${prefix}:a`)).toBeLessThanOrEqual(1000);
+  });
+
+  it('takes and gives back n at once', async () => {
+    const prefix = `test:${randomBytes(4).toString('hex')}`;
+    const bucket = redisTokenBucket(redis!, { capacity: 10, refillMs: 60_000, prefix });
+    expect((await bucket.take('d', 8)).allowed).toBe(true);
+    expect((await bucket.take('d', 5)).allowed).toBe(false);
+    await bucket.giveBack('d', 4);
+    expect((await bucket.take('d', 6)).allowed).toBe(true);
+    expect((await bucket.take('d', 1)).allowed).toBe(false);
   });
 });

@@ -6,8 +6,10 @@
 //
 // Refusals, cheapest first:
 // - a flood: a token bucket per device and one per address (burst 200 events, 20/s per device; ten times that per
-//   address, which many phones may share). An empty bucket answers 429 '上报过于频繁' in onRequest, before the body
-//   is read; a batch larger than what is left is refused whole (429) after parsing. Nothing is stored for it.
+//   address, which many phones may share; the shared lib/token-bucket, in process: each instance guards itself).
+//   The first event's token is taken in onRequest, before the body is read, so an empty bucket answers 429
+//   '上报过于频繁' at once; the rest of the batch's tokens are taken after parsing, and a batch larger than what is
+//   left is refused whole (429) with its first token given back. Nothing is stored for it.
 // - a body over 32 KB: 413 from the route's bodyLimit, never parsed.
 // - Do-Not-Track (`DNT: 1`) or Global Privacy Control (`Sec-GPC: 1`), or a signed-in user who turned tracking off in
 //   /profile/info: 200 with accepted 0, dropped n and the reason (the client sends nothing then; this is the
@@ -30,7 +32,7 @@ import {
 import { deviceIdOf } from '../../lib/device.ts';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { personalRoute } from '../../plugins/session.ts';
-import { createTokenBuckets, type TokenBuckets } from './token-bucket.ts';
+import { memoryTokenBucket, type TokenBucket } from '../../lib/token-bucket.ts';
 
 const tags = ['tracking'];
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
@@ -103,8 +105,19 @@ export const trackingEventRoutes: FastifyPluginAsyncZod<{
   now?: () => number;
   limits?: EventLimits;
 }> = async (app, { db, now = Date.now, limits = EVENT_LIMITS }) => {
-  const devices: TokenBuckets = createTokenBuckets({ ...limits.perDevice, now });
-  const addresses: TokenBuckets = createTokenBuckets({ ...limits.perAddress, now });
+  const bucketOf = ({ burst, perSecond }: { burst: number; perSecond: number }): TokenBucket =>
+    memoryTokenBucket({ capacity: burst, refillMs: 1000 / perSecond }, { now });
+  const devices = bucketOf(limits.perDevice);
+  const addresses = bucketOf(limits.perAddress);
+  /** Takes n tokens from the address's bucket and the device's (when there is one): both or neither. */
+  const takeTokens = async (ip: string, device: string | null, n: number): Promise<boolean> => {
+    if (!(await addresses.take(ip, n)).allowed) return false;
+    if (device && !(await devices.take(device, n)).allowed) {
+      await addresses.giveBack(ip, n);
+      return false;
+    }
+    return true;
+  };
   // sendBeacon sends a string as text/plain; a Blob may say application/json. Both are JSON here, and only here
   // (this plugin's own context).
   app.removeContentTypeParser('text/plain');
@@ -125,9 +138,8 @@ export const trackingEventRoutes: FastifyPluginAsyncZod<{
       // its own limits (the buckets) replace the per-address write limit of the API
       config: { limitsItself: true },
       onRequest: async (request) => {
-        // before the body is read: an empty bucket costs nothing more
-        const device = deviceIdOf(request);
-        if (!addresses.has(request.ip, 1) || (device && !devices.has(device, 1))) throw refuse();
+        // before the body is read: the first event's token, so an empty bucket costs nothing more
+        if (!(await takeTokens(request.ip, deviceIdOf(request), 1))) throw refuse();
       },
       schema: {
         tags,
@@ -145,9 +157,12 @@ export const trackingEventRoutes: FastifyPluginAsyncZod<{
       const dropped = (reason: TrackingEventsBody['reason']) => ok({ accepted: 0, dropped: n, reason });
       if (refusesTracking(request.headers)) return dropped('dnt');
       const device = deviceIdOf(request);
-      if (!addresses.has(request.ip, n) || (device && !devices.has(device, n))) throw refuse();
-      addresses.take(request.ip, n);
-      if (device) devices.take(device, n);
+      // the rest of the batch (onRequest took the first event's token)
+      if (n > 1 && !(await takeTokens(request.ip, device, n - 1))) {
+        await addresses.giveBack(request.ip, 1);
+        if (device) await devices.giveBack(device, 1);
+        throw refuse();
+      }
       if (userId !== null && (await hasOptedOut(db, userId))) return dropped('opted_out');
       const accepted = await storeEvents(db, events, { deviceId: device, userId }, now());
       return ok({ accepted, dropped: 0, reason: null });

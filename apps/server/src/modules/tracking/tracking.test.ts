@@ -14,7 +14,6 @@ import {
 } from '@fjt/domain';
 import { expectFail, personalBody, seededApp, signInAs, testIp, testPhone, type SignedIn } from '../../testing.ts';
 import { clampEventTime, shanghaiMonth } from './events.ts';
-import { createTokenBuckets } from './token-bucket.ts';
 import { channelAttribution } from './attribution.ts';
 
 // the flood test stops the app's clock, so its buckets refill nothing while it runs however slow the machine is
@@ -232,19 +231,6 @@ describe('POST ubt/api/events', () => {
     } finally {
       frozenAt = null;
     }
-  });
-
-  it('token buckets refill at their rate and stay bounded', () => {
-    let t = 0;
-    const b = createTokenBuckets({ burst: 10, perSecond: 2, now: () => t, maxKeys: 3 });
-    expect(b.has('a', 10)).toBe(true);
-    b.take('a', 10);
-    expect(b.has('a', 1)).toBe(false);
-    t = 1000;
-    expect(b.has('a', 2)).toBe(true);
-    expect(b.has('a', 3)).toBe(false);
-    for (const k of ['b', 'c', 'd', 'e']) b.take(k, 1);
-    expect(b.has('a', 2) || b.has('a', 10)).toBe(true);
   });
 });
 
