@@ -110,6 +110,7 @@ CREATE TABLE "user_channel" (
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "list_fen" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "coupon_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "grants" jsonb;--> statement-breakpoint
 CREATE UNIQUE INDEX "activity_claim_user_idx" ON "activity_claim" USING btree ("activity_code","item","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "activity_claim_phone_idx" ON "activity_claim" USING btree ("activity_code","item","phone");--> statement-breakpoint
 CREATE INDEX "activity_claim_device_idx" ON "activity_claim" USING btree ("activity_code","item","device_id");--> statement-breakpoint
@@ -122,6 +123,7 @@ CREATE UNIQUE INDEX "coupon_order_idx" ON "coupon" USING btree ("used_order_no")
 CREATE UNIQUE INDEX "invitation_phone_idx" ON "invitation" USING btree ("invitee_phone");--> statement-breakpoint
 CREATE INDEX "invitation_inviter_idx" ON "invitation" USING btree ("inviter_id","created_at");--> statement-breakpoint
 CREATE INDEX "invitation_device_idx" ON "invitation" USING btree ("device_id");--> statement-breakpoint
+CREATE INDEX "invitation_invitee_user_idx" ON "invitation" USING btree ("invitee_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitation_code_code_idx" ON "invitation_code" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "msg_link_user_idx" ON "msg_link" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "ubt_event_month_at_idx" ON "ubt_event" USING btree ("month","at");--> statement-breakpoint

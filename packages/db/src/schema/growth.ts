@@ -134,6 +134,8 @@ export const invitation = pgTable(
     uniqueIndex('invitation_phone_idx').on(t.inviteePhone),
     index('invitation_inviter_idx').on(t.inviterId, t.createdAt),
     index('invitation_device_idx').on(t.deviceId),
+    // the reward hooks run on every login and every paid order: they look the user up as an invitee
+    index('invitation_invitee_user_idx').on(t.inviteeUserId),
   ],
 );
 

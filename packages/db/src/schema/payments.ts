@@ -36,6 +36,11 @@ export const orders = pgTable(
     listFen: integer('list_fen'),
     /** The coupon this order uses (one per order), or null. */
     couponId: integer('coupon_id'),
+    /**
+     * What an activity item's order gives (issue 18: a card's code or a report's product code), frozen when the
+     * order is made, so a sale list changed by ops later never changes what a paid order grants or a refund takes.
+     */
+    grants: jsonb('grants').$type<Record<string, unknown>>(),
     status: text('status').notNull().default('PENDING'),
     /** The pay platform chosen at unifiedorder (1 支付宝, 2 微信, 3 Apple). */
     platform: smallint('platform'),
