@@ -130,15 +130,19 @@ export async function registerSsr(
     extras: RequestContext = {},
     method = request.method,
     forCache = false,
+    path = request.url,
   ): Promise<Rendered> => {
     if (!pool) {
       return {
-        response: await handle(toWebRequest(request, reply, publicOrigin, method), { ...loadContext, ...extras }),
+        response: await handle(toWebRequest(request, reply, publicOrigin, method, path), {
+          ...loadContext,
+          ...extras,
+        }),
       };
     }
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const { url, headers } = pageRequestHead(request, publicOrigin, method);
+    const { url, headers } = pageRequestHead(request, publicOrigin, method, path);
     const body = hasBody(request, method) ? await readAll(request.body as Readable) : null;
     const brotli = forCache && preferredEncoding(request.headers['accept-encoding']) === 'br';
     const result = await pool.render(
@@ -159,7 +163,9 @@ export async function registerSsr(
    */
   const renderErrorPage = async (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
     const pageError = { status, message };
-    const rendered = await render(request, reply, { pageError }, 'GET');
+    // rendered at a path no page matches: only the root runs (and throws pageError), so no page's loader can answer
+    // instead of the error page (a redirect of /activity/msglink, a login redirect of /ops)
+    const rendered = await render(request, reply, { pageError }, 'GET', false, ERROR_PAGE_PATH);
     const ops = isOpsPath(request.url);
     if (ops) markOps(reply);
     if (status === 405) reply.header('allow', 'GET, HEAD');
@@ -225,6 +231,9 @@ function pagePaths(build: ServerBuild): string[] {
   };
   return routes.filter((r) => !parents.has(r.id)).map((r) => fullPath(r.id) || '/');
 }
+
+/** Where the error page is rendered: a path no route of the web app matches. */
+const ERROR_PAGE_PATH = '/__error';
 
 /**
  * The session cookies (plain and __Host-). Pages never see them (toWebRequest drops them): what depends on the
@@ -314,8 +323,9 @@ export function toWebRequest(
   reply: FastifyReply,
   publicOrigin: string,
   method = request.method,
+  path = request.url,
 ): Request {
-  const { url, headers } = pageRequestHead(request, publicOrigin, method);
+  const { url, headers } = pageRequestHead(request, publicOrigin, method, path);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   return new Request(url, {
@@ -333,9 +343,10 @@ function pageRequestHead(
   request: FastifyRequest,
   publicOrigin: string,
   method: string,
+  path = request.url,
 ): { url: string; headers: [string, string][] } {
   // concatenated, not resolved: a request for //evil.example/x is a path on our origin, not another host
-  const url = new URL(`${publicOrigin}${request.url}`).href;
+  const url = new URL(`${publicOrigin}${path}`).href;
   const headers: [string, string][] = [];
   for (const name of PAGE_REQUEST_HEADERS) {
     // a page asked for with another method (the error page of a POST) has no body to describe

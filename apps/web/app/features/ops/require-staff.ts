@@ -7,8 +7,6 @@ import { loginHref } from '../../lib/session.ts';
 import { consoleOf } from './consoles.ts';
 
 export function requireStaff(context: RouterContext, request: Request, consoleId?: string): OpsViewer {
-  // the request itself is the error (a POST to a page): that error page, not a login redirect
-  if (context.pageError) throw data({ message: context.pageError.message }, { status: context.pageError.status });
   const viewer = context.staff;
   if (!viewer) {
     const url = new URL(request.url);

@@ -7,8 +7,6 @@ import type { Route } from './+types/msglink';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // the request itself is the error (a POST to this page): the root shows the error page; no redirect
-  if (context.pageError) return null;
   const code = new URL(request.url).searchParams.get('code');
   if (!code || !MSGLINK_CODE_PATTERN.test(code)) throw redirect(`${MSGLINK_ERROR_PATH}?reason=invalid`);
   const found = await context.services.msgLinks.resolve(code);
