@@ -70,14 +70,29 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
   const [agreed, setAgreed] = useState(false);
   const [showTerms, setShowTerms] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [resumed, setResumed] = useState<string | null>(null);
+  // the unpaid order named by serialNumber, once looked up; `lookedUp` is the serial whose answer came
+  const [resumed, setResumed] = useState<OrderView | null>(null);
+  const [lookedUp, setLookedUp] = useState<string | null>(null);
+  const resumable = Boolean(resumeSerial && ORDER_NO_PATTERN.test(resumeSerial));
+  // until the order is known a tap would make a second one
+  const resuming = resumable && lookedUp !== resumeSerial;
+  const resumedOrder = resumed && resumed.productCode === product.code ? resumed : null;
   const attempt = useRef<Attempt | null>(null);
   const coupons = useCouponChoice(product.code);
   const couponNo = coupons.chosen?.couponNo ?? null;
-  const payAmount = coupons.chosen ? coupons.chosen.payAmount : product.amount;
+  // a resumed order is paid as it was made (its coupon, its amount), whatever the coupon list says now
+  const payAmount = resumedOrder ? resumedOrder.amount : coupons.chosen ? coupons.chosen.payAmount : product.amount;
 
-  // a new product, or another coupon, is a new attempt
-  if (!attempt.current || attempt.current.productCode !== product.code || attempt.current.couponNo !== couponNo) {
+  if (resumedOrder) {
+    if (attempt.current?.order !== resumedOrder) {
+      attempt.current = { productCode: product.code, couponNo: null, key: newIdempotencyKey(), order: resumedOrder };
+    }
+  } else if (
+    // a new product, or another coupon, is a new attempt
+    !attempt.current ||
+    attempt.current.productCode !== product.code ||
+    attempt.current.couponNo !== couponNo
+  ) {
     attempt.current = { productCode: product.code, couponNo, key: newIdempotencyKey(), order: null };
   }
 
@@ -101,13 +116,14 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
     if (!resumeSerial || !ORDER_NO_PATTERN.test(resumeSerial)) return;
     let live = true;
     void callApi<{ order: OrderView }>(`order/status?orderNo=${encodeURIComponent(resumeSerial)}`).then((res) => {
+      if (!live) return;
+      setLookedUp(resumeSerial);
       const order = res.body?.order;
-      if (!live || res.resultCode !== 0 || !order || order.productCode !== product.code) return;
+      if (res.resultCode !== 0 || !order || order.productCode !== product.code) return;
       if (order.status === 'PAID') {
         void navigate(statusHref(order.orderNo), { replace: true });
       } else if (order.status === 'PENDING' || order.status === 'PAYING') {
-        if (attempt.current?.productCode === order.productCode) attempt.current.order = order;
-        setResumed(order.orderNo);
+        setResumed(order);
       }
     });
     return () => {
@@ -116,7 +132,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
   }, [resumeSerial, product.code, navigate, statusHref]);
 
   const pay = async () => {
-    if (busy || !platform || !attempt.current) return;
+    if (busy || resuming || !platform || !attempt.current) return;
     if (!agreed) {
       void toast(`请先阅读并同意《${agreement.title}》`);
       return;
@@ -194,13 +210,13 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
           </div>
         </section>
       )}
-      {resumed ? (
+      {resumedOrder ? (
         <p className="checkout-note" data-testid="checkout-resumed">
-          继续支付订单 <span className="num">{resumed}</span>
+          继续支付订单 <span className="num">{resumedOrder.orderNo}</span>
         </p>
       ) : null}
 
-      <CouponRow coupons={coupons} price={product.amount} payAmount={payAmount} locked={Boolean(resumed)} />
+      <CouponRow coupons={coupons} price={product.amount} payAmount={payAmount} resumed={resumedOrder} />
 
       <section className="checkout-card" aria-labelledby="checkout-methods-title" data-testid="checkout-methods">
         <h2 className="checkout-card__title" id="checkout-methods-title">
@@ -268,7 +284,7 @@ export function Checkout({ product, createOrder, statusHref, resumeSerial, agree
         <button
           type="button"
           className="btn btn-primary checkout-bar__pay"
-          disabled={busy || platform === null}
+          disabled={busy || resuming || platform === null}
           onClick={() => void pay()}
           data-testid="checkout-pay"
           data-spm={spm('checkout', 'pay', 0)}

@@ -2,8 +2,9 @@
 // one preselected; tapping the row opens the bottom sheet to pick another or 不使用优惠券. Shows 原价, 优惠 and 实付;
 // the server measures the coupon again when the order is made (the amount shown is never sent).
 import { useEffect, useState } from 'react';
-import { couponFaceText, type CouponUsableBody, type CouponUsableItem } from '@fjt/domain';
+import { couponFaceText, type CouponUsableBody, type CouponUsableItem, type OrderView } from '@fjt/domain';
 import { chooseAction } from '../../lib/action-sheet.ts';
+import { chinaDate } from '../../lib/display.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { yuan } from './money.ts';
 
@@ -31,27 +32,21 @@ export function useCouponChoice(productCode: string): CouponChoice {
   return { list, loading: state.status === 'loading', chosen, choose: setPicked };
 }
 
-const until = (iso: string) =>
-  new Date(iso).toLocaleDateString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-
 export function CouponRow({
   coupons,
   price,
   payAmount,
-  locked,
+  resumed,
 }: {
   coupons: CouponChoice;
   price: number;
   payAmount: number;
-  /** A resumed order keeps the coupon it was made with. */
-  locked: boolean;
+  /** A resumed order keeps the coupon it was made with: its discount is shown and cannot be changed. */
+  resumed: OrderView | null;
 }) {
-  const { list, chosen, loading } = coupons;
+  const { list, chosen: selected, loading } = coupons;
+  const chosen = resumed ? null : selected;
+  const locked = resumed !== null;
   const pick = async () => {
     if (locked || list.length === 0) return;
     const key = await chooseAction(
@@ -64,7 +59,7 @@ export function CouponRow({
             amountFen: c.amount === null ? null : Math.round(c.amount * 100),
             discountPct: c.discountPct,
             minFen: Math.round(c.minAmount * 100),
-          })} · ${until(c.validUntil)}到期`,
+          })} · ${chinaDate(c.validUntil)}到期`,
         })),
         { key: NONE, text: `不使用优惠券${chosen ? '' : '（已选）'}` },
       ],
@@ -73,13 +68,20 @@ export function CouponRow({
     if (key === null) return;
     coupons.choose(key === NONE ? null : key);
   };
-  const value = loading
-    ? '加载中…'
-    : list.length === 0
-      ? '暂无可用优惠券'
-      : chosen
-        ? `-¥${yuan(chosen.discount)}`
-        : `${list.length}张可用`;
+  // what the order takes off: the resumed order's own discount, else the chosen coupon's
+  const off = resumed ? (resumed.discount ?? 0) : (chosen?.discount ?? 0);
+  const listPrice = resumed ? (resumed.listAmount ?? resumed.amount) : price;
+  const value = resumed
+    ? off > 0
+      ? `已用优惠券 -¥${yuan(off)}`
+      : '未使用优惠券'
+    : loading
+      ? '加载中…'
+      : list.length === 0
+        ? '暂无可用优惠券'
+        : chosen
+          ? `${chosen.title} -¥${yuan(chosen.discount)}`
+          : `${list.length}张可用`;
   return (
     <section className="checkout-card" aria-label="优惠券">
       <button
@@ -92,23 +94,23 @@ export function CouponRow({
       >
         <span className="checkout-row__label">优惠券</span>
         <span
-          className={`checkout-row__value${chosen ? ' checkout-row__value--discount' : ' checkout-row__value--hint'}`}
+          className={`checkout-row__value${off > 0 ? ' checkout-row__value--discount' : ' checkout-row__value--hint'}`}
           data-testid="checkout-coupon-value"
           data-coupon={chosen?.couponNo ?? ''}
         >
-          {chosen ? `${chosen.title} ${value}` : value}
+          {value}
           {list.length > 0 && !locked ? <span aria-hidden="true"> ›</span> : null}
         </span>
       </button>
-      {chosen ? (
+      {off > 0 ? (
         <dl className="checkout-prices" data-testid="checkout-prices">
           <div>
             <dt>原价</dt>
-            <dd className="num">¥{yuan(price)}</dd>
+            <dd className="num">¥{yuan(listPrice)}</dd>
           </div>
           <div>
             <dt>优惠</dt>
-            <dd className="num checkout-prices__off">-¥{yuan(chosen.discount)}</dd>
+            <dd className="num checkout-prices__off">-¥{yuan(off)}</dd>
           </div>
           <div>
             <dt>实付</dt>

@@ -66,7 +66,8 @@ function order(over: Partial<OrderView> = {}): OrderView {
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 type Answer = { status?: number; body: unknown } | 'network';
 let calls: Call[];
-let handler: (call: Call) => Answer | undefined;
+// a promise answers later (an answer that arrives after another)
+let handler: (call: Call) => Answer | Promise<Answer> | undefined;
 const ok = (body: unknown): Answer => ({ body: { resultCode: 0, errMsg: '', body } });
 const fail = (errMsg: string, resultCode = 400): Answer => ({ status: 400, body: { resultCode, errMsg, body: null } });
 
@@ -130,9 +131,11 @@ beforeEach(() => {
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       };
       calls.push(call);
-      const answer = handler(call) ?? { status: 404, body: { resultCode: 404, errMsg: '接口不存在', body: null } };
-      if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
-      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 }));
+      const answered = handler(call) ?? { status: 404, body: { resultCode: 404, errMsg: '接口不存在', body: null } };
+      return Promise.resolve(answered).then((answer) => {
+        if (answer === 'network') throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+      });
     }),
   );
 });
@@ -493,5 +496,60 @@ describe('优惠券 (issue 18)', () => {
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await waitFor(() => expect(calls.some((c) => c.url.includes('buyMember'))).toBe(true));
     expect(calls.find((c) => c.url.includes('buyMember'))!.body).toMatchObject({ couponNo: 'QJ000000000002' });
+  });
+
+  describe('a resumed order (serialNumber) keeps its own amount and coupon', () => {
+    // made with a 20元 coupon; the user now holds a better one (50元 off)
+    const resumedOrder = order({ amount: 178, listAmount: 198, discount: 20 });
+
+    async function payResumed() {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      expect((await screen.findByTestId('checkout-resumed')).textContent).toContain(ORDER_NO);
+      await waitFor(() => expect(screen.getByTestId('checkout-coupon-value').textContent).toContain('-¥20'));
+      expect(screen.getByTestId('checkout-pay').textContent).toBe('确认支付 ¥178');
+      expect(screen.getByTestId('checkout-pay-amount').textContent).toBe('¥178');
+      expect(screen.getByTestId('checkout-prices').textContent).toContain('¥198');
+      expect((screen.getByTestId('checkout-coupon') as HTMLButtonElement).disabled).toBe(true);
+      await screen.findByRole('radio', { checked: true });
+      fireEvent.click(screen.getByTestId('checkout-agree'));
+      fireEvent.click(screen.getByTestId('checkout-pay'));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/x'));
+      expect(calls.some((c) => c.url.includes('buyMember'))).toBe(false);
+      expect(calls.find((c) => c.url.includes('unifiedorder'))!.body).toMatchObject({ orderNo: ORDER_NO });
+    }
+
+    it('the coupon list arriving after the order neither replaces it nor makes a new one', async () => {
+      let couponsArrive: (a: Answer) => void = () => undefined;
+      const later = new Promise<Answer>((resolve) => (couponsArrive = resolve));
+      handler = (c) => {
+        if (c.url.includes('get-support-pay-pattern')) return pattern([1]);
+        if (c.url.includes('order/status')) return ok({ order: resumedOrder });
+        if (c.url.includes('coupon/usable')) return later;
+        if (c.url.includes('unifiedorder')) return ok({ orderNo: ORDER_NO, action: { kind: 'redirect', url: '/x' } });
+        return undefined;
+      };
+      renderCheckout(BROWSER, { resumeSerial: ORDER_NO });
+      await screen.findByTestId('checkout-resumed');
+      await act(async () => couponsArrive(ok({ price: product.amount, list: [coupon('QJ000000000009', 50)] })));
+      await payResumed();
+    });
+
+    it('the coupon list arriving first does not decide the amount either', async () => {
+      let orderArrives: (a: Answer) => void = () => undefined;
+      const later = new Promise<Answer>((resolve) => (orderArrives = resolve));
+      handler = (c) => {
+        if (c.url.includes('get-support-pay-pattern')) return pattern([1]);
+        if (c.url.includes('order/status')) return later;
+        if (c.url.includes('coupon/usable')) return ok({ price: product.amount, list: [coupon('QJ000000000009', 50)] });
+        if (c.url.includes('unifiedorder')) return ok({ orderNo: ORDER_NO, action: { kind: 'redirect', url: '/x' } });
+        return undefined;
+      };
+      renderCheckout(BROWSER, { resumeSerial: ORDER_NO });
+      await waitFor(() => expect(screen.getByTestId('checkout-coupon-value').dataset.coupon).toBe('QJ000000000009'));
+      // until the order is known the button cannot start another one
+      expect((screen.getByTestId('checkout-pay') as HTMLButtonElement).disabled).toBe(true);
+      await act(async () => orderArrives(ok({ order: resumedOrder })));
+      await payResumed();
+    });
   });
 });
