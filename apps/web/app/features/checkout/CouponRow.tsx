@@ -2,8 +2,9 @@
 // one preselected; tapping the row opens the bottom sheet to pick another or 不使用优惠券. Shows 原价, 优惠 and 实付;
 // the server measures the coupon again when the order is made (the amount shown is never sent).
 import { useEffect, useState } from 'react';
-import { couponFaceText, type CouponUsableBody, type CouponUsableItem, type OrderView } from '@fjt/domain';
+import type { CouponUsableBody, CouponUsableItem, OrderView } from '@fjt/domain';
 import { chooseAction } from '../../lib/action-sheet.ts';
+import { couponFace } from '../../lib/coupon-face.ts';
 import { chinaDate } from '../../lib/display.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { yuan } from './money.ts';
@@ -54,12 +55,7 @@ export function CouponRow({
         ...list.map((c) => ({
           key: c.couponNo,
           text: `${c.title} · 减${yuan(c.discount)}元${chosen?.couponNo === c.couponNo ? '（已选）' : ''}`,
-          description: `${couponFaceText({
-            kind: c.kind,
-            amountFen: c.amount === null ? null : Math.round(c.amount * 100),
-            discountPct: c.discountPct,
-            minFen: Math.round(c.minAmount * 100),
-          })} · ${chinaDate(c.validUntil)}到期`,
+          description: `${couponFace(c)} · ${chinaDate(c.validUntil)}到期`,
         })),
         { key: NONE, text: `不使用优惠券${chosen ? '' : '（已选）'}` },
       ],

@@ -2,9 +2,8 @@
 import { Link } from 'react-router';
 import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/invitation-result';
-import { ClaimOutcome, useClaim } from '../../features/invitations/ClaimOutcome.tsx';
-import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
-import '../../features/invitations/invitations.css';
+import { ActivityFrame } from '../../features/activities/ActivityFrame.tsx';
+import { ClaimResult } from '../../features/invitations/ClaimResult.tsx';
 import { pagePurpose } from '../../page-purposes.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -14,24 +13,20 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function InvitationResultPage() {
-  const { ready, claim } = useClaim();
-  const refused = claim?.status === 'refused';
   return (
-    <main className="invite-page" data-testid="activity-invitation-result-page">
-      <section className="invite-result">
-        <h1 data-testid="result-title">
-          {!ready ? '领取结果' : refused ? '本次邀请不计奖励' : claim ? '领取成功' : '领取结果'}
-        </h1>
-        {ready ? <ClaimOutcome claim={claim} /> : <RowsSkeleton count={1} />}
-        <div className="invite-actions">
-          <Link className="btn" to="/activity/invitation">
-            我也要邀请
-          </Link>
-          <Link className="btn btn-primary" to="/profile/buynewvip/order?cardCode=VIP_MONTH" data-testid="result-use">
-            去使用
-          </Link>
-        </div>
-      </section>
-    </main>
+    <ActivityFrame code="invitation" testId="activity-invitation-result-page">
+      {() => (
+        <ClaimResult>
+          <div className="invite-actions">
+            <Link className="btn" to="/activity/invitation">
+              我也要邀请
+            </Link>
+            <Link className="btn btn-primary" to="/profile/buynewvip/order?cardCode=VIP_MONTH" data-testid="result-use">
+              去使用
+            </Link>
+          </div>
+        </ClaimResult>
+      )}
+    </ActivityFrame>
   );
 }

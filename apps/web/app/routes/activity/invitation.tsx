@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/invitation';
 import { ActivityFrame, ActivityRules } from '../../features/activities/ActivityFrame.tsx';
+import { InviteHero } from '../../features/invitations/InviteHero.tsx';
 import { InviteHub } from '../../features/invitations/InviteHub.tsx';
 import { loginHref, useViewer } from '../../lib/session.ts';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
@@ -20,10 +21,7 @@ export default function ActivityInvitationPage() {
     <ActivityFrame code="invitation" testId="activity-invitation-page">
       {(activity) => (
         <div className="invite-page">
-          <header className="invite-hero">
-            <h1>{activity.title}</h1>
-            <p>{activity.subtitle}</p>
-          </header>
+          <InviteHero title={activity.title} subtitle={activity.subtitle} />
           {viewer.status === 'loading' ? (
             <RowsSkeleton count={4} />
           ) : viewer.status === 'visitor' ? (

@@ -4,10 +4,9 @@
 import { pageTitle, planDownload, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/invitation2-download';
 import { ActivityFrame } from '../../features/activities/ActivityFrame.tsx';
-import { ClaimOutcome, useClaim } from '../../features/invitations/ClaimOutcome.tsx';
+import { ClaimResult } from '../../features/invitations/ClaimResult.tsx';
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { openApp } from '../../lib/app-launch.ts';
-import '../../features/invitations/invitations.css';
 import { pagePurpose } from '../../page-purposes.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -18,28 +17,23 @@ export const meta: Route.MetaFunction = () => [
 
 export default function Invitation2DownloadPage() {
   const flags = useClientFlags();
-  const { ready, claim } = useClaim();
   const plan = planDownload(flags);
   return (
     <ActivityFrame code="invitation2" testId="activity-invitation2-download-page">
       {() => (
-        <div className="invite-page">
-          <section className="invite-result">
-            <h1>最后一步：下载房价通APP</h1>
-            {ready ? <ClaimOutcome claim={claim} /> : null}
-            <p>下载并用同一手机号登录APP，新人礼包即可使用，邀请你的好友也将获得奖励。</p>
-            <button
-              type="button"
-              className="btn btn-primary"
-              style={{ minHeight: 44 }}
-              onClick={() => openApp(flags)}
-              data-testid="invite2-download"
-              data-plan={plan.kind}
-            >
-              下载APP
-            </button>
-          </section>
-        </div>
+        <ClaimResult title="最后一步：下载房价通APP">
+          <p>下载并用同一手机号登录APP，新人礼包即可使用，邀请你的好友也将获得奖励。</p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            style={{ minHeight: 44 }}
+            onClick={() => openApp(flags)}
+            data-testid="invite2-download"
+            data-plan={plan.kind}
+          >
+            下载APP
+          </button>
+        </ClaimResult>
       )}
     </ActivityFrame>
   );

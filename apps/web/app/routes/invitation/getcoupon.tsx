@@ -1,13 +1,10 @@
 // /invitation/getcoupon?code 领券 (PAGES.md §3.14): the invitee enters a phone and its SMS code and claims the
-// new-user coupon (NEW POST invitation/get-coupon); then /invitation/getsuccess.
-import { useNavigate, useSearchParams } from 'react-router';
+// new-user coupon (NEW POST invitation/get-coupon; the activity 'invitation' must be running); then
+// /invitation/getsuccess.
 import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/getcoupon';
-import { Card } from '../../components/card/Card.tsx';
-import { ClaimForm } from '../../features/invitations/ClaimForm.tsx';
-import { saveClaim } from '../../features/invitations/claim-result.ts';
-import { ActivityRules, useActivity } from '../../features/activities/ActivityFrame.tsx';
-import '../../features/invitations/invitations.css';
+import { ActivityFrame, ActivityRules } from '../../features/activities/ActivityFrame.tsx';
+import { ClaimPage } from '../../features/invitations/ClaimPage.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('领券') },
@@ -16,27 +13,18 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function GetCouponPage() {
-  const [search] = useSearchParams();
-  const navigate = useNavigate();
-  const code = (search.get('code') ?? '').trim().toUpperCase();
-  const { state } = useActivity('invitation');
   return (
-    <main className="invite-page" data-testid="invitation-getcoupon-page">
-      <header className="invite-hero">
-        <h1>好友送你一张新人券</h1>
-        <p>登录房价通即可领取，开通会员立减</p>
-      </header>
-      <Card title="领取新人专享券" id="claim">
-        <ClaimForm
-          code={code}
+    <ActivityFrame code="invitation" testId="invitation-getcoupon-page">
+      {(activity) => (
+        <ClaimPage
           variant=""
-          onDone={(result) => {
-            saveClaim(result);
-            void navigate('/invitation/getsuccess');
-          }}
-        />
-      </Card>
-      {state.status === 'ready' ? <ActivityRules activity={state.body.activity} /> : null}
-    </main>
+          hero={{ title: '好友送你一张新人券', subtitle: '登录房价通即可领取，开通会员立减' }}
+          cardTitle="领取新人专享券"
+          next="/invitation/getsuccess"
+        >
+          <ActivityRules activity={activity} />
+        </ClaimPage>
+      )}
+    </ActivityFrame>
   );
 }

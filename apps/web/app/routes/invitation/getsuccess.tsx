@@ -5,9 +5,8 @@ import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/getsuccess';
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { openApp } from '../../lib/app-launch.ts';
-import { ClaimOutcome, useClaim } from '../../features/invitations/ClaimOutcome.tsx';
-import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
-import '../../features/invitations/invitations.css';
+import { ActivityFrame } from '../../features/activities/ActivityFrame.tsx';
+import { ClaimResult } from '../../features/invitations/ClaimResult.tsx';
 import { pagePurpose } from '../../page-purposes.ts';
 
 export const meta: Route.MetaFunction = () => [
@@ -18,26 +17,24 @@ export const meta: Route.MetaFunction = () => [
 
 export default function GetSuccessPage() {
   const flags = useClientFlags();
-  const { ready, claim } = useClaim();
-  const refused = claim?.status === 'refused';
   return (
-    <main className="invite-page" data-testid="invitation-getsuccess-page">
-      <section className="invite-result">
-        <h1>{refused ? '本次邀请不计奖励' : '领取成功'}</h1>
-        {ready ? <ClaimOutcome claim={claim} /> : <RowsSkeleton count={1} />}
-        <div className="invite-actions">
-          <button type="button" className="btn" onClick={() => openApp(flags)} data-testid="getsuccess-download">
-            下载APP
-          </button>
-          <Link
-            className="btn btn-primary"
-            to="/profile/buynewvip/order?cardCode=VIP_MONTH"
-            data-testid="getsuccess-use"
-          >
-            去使用
-          </Link>
-        </div>
-      </section>
-    </main>
+    <ActivityFrame code="invitation" testId="invitation-getsuccess-page">
+      {() => (
+        <ClaimResult idleTitle="领取成功">
+          <div className="invite-actions">
+            <button type="button" className="btn" onClick={() => openApp(flags)} data-testid="getsuccess-download">
+              下载APP
+            </button>
+            <Link
+              className="btn btn-primary"
+              to="/profile/buynewvip/order?cardCode=VIP_MONTH"
+              data-testid="getsuccess-use"
+            >
+              去使用
+            </Link>
+          </div>
+        </ClaimResult>
+      )}
+    </ActivityFrame>
   );
 }

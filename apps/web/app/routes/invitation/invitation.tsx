@@ -4,6 +4,7 @@ import { pageTitle, SITE_DESCRIPTION } from '@fjt/domain';
 import type { Route } from './+types/invitation';
 import { useLoginGuard } from '../../lib/session.ts';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
+import { InviteHero } from '../../features/invitations/InviteHero.tsx';
 import { InviteHub } from '../../features/invitations/InviteHub.tsx';
 import { ActivityRules, useActivity } from '../../features/activities/ActivityFrame.tsx';
 import '../../features/invitations/invitations.css';
@@ -22,10 +23,7 @@ export default function InvitationPage() {
   const viewer = useLoginGuard();
   return (
     <main className="invite-page" data-testid="invitation-page">
-      <header className="invite-hero">
-        <h1>邀请好友</h1>
-        <p>好友领新人专享券，你得会员天数与优惠券</p>
-      </header>
+      <InviteHero title="邀请好友" subtitle="好友领新人专享券，你得会员天数与优惠券" />
       {viewer.status !== 'user' ? (
         <RowsSkeleton count={5} />
       ) : (
