@@ -1,11 +1,12 @@
 // The invitee's claim (issue 18): a phone and its SMS code (POST login/sms, login/mobile — a signed-in visitor skips
 // them), then the claim — POST invitation/get-coupon (the hub's link) or invitation/receive {variant} (the
 // campaigns'). The device id cookie is made first: the server's once-per-device rule reads it.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { INVITATION_CODE_PATTERN, type InvitationClaimBody, type UserInfo } from '@fjt/domain';
-import { callApi, rememberLogin, useViewer } from '../../lib/session.ts';
+import { INVITATION_CODE_PATTERN, type InvitationClaimBody } from '@fjt/domain';
+import { callApi, useViewer } from '../../lib/session.ts';
 import { ensureDeviceId } from '../../lib/device.ts';
+import { signInWithSms, smsLoginError, useSmsCode } from '../../lib/use-sms-code.ts';
 import './invitations.css';
 
 export function ClaimForm({
@@ -23,44 +24,35 @@ export function ClaimForm({
   const viewer = useViewer();
   const [mobile, setMobile] = useState('');
   const [sms, setSms] = useState('');
-  const [wait, setWait] = useState(0);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // a double tap submits before the re-render that disables the button
+  const claiming = useRef(false);
   const [error, setError] = useState<string | null>(null);
+  const smsCode = useSmsCode(mobile, setError);
   useEffect(() => {
     ensureDeviceId();
   }, []);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = window.setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [wait]);
   const codeOk = INVITATION_CODE_PATTERN.test(code);
   const signedIn = viewer.status === 'user';
 
-  const sendCode = async () => {
+  const sendCode = () => {
     setError(null);
-    if (!/^1\d{10}$/.test(mobile)) return setError('请输入正确的手机号');
-    const res = await callApi<{ resendAfter: number }>('login/sms', { mobile });
-    if (res.resultCode !== 0) return setError(res.errMsg || '验证码发送失败，请稍后重试');
-    setWait(res.body?.resendAfter ?? 60);
+    void smsCode.send();
   };
 
   const claim = async () => {
-    if (busy) return;
-    setError(null);
-    if (!signedIn) {
-      if (!/^1\d{10}$/.test(mobile)) return setError('请输入正确的手机号');
-      if (!/^\d{6}$/.test(sms)) return setError('请输入6位验证码');
-      if (!agreed) return setError('请先阅读并同意《用户服务协议》和《隐私政策》');
-    }
+    if (claiming.current) return;
+    const invalid = signedIn ? null : smsLoginError({ mobile, code: sms, agreed });
+    setError(invalid);
+    if (invalid) return;
+    claiming.current = true;
     setBusy(true);
     try {
       ensureDeviceId();
       if (!signedIn) {
-        const login = await callApi<{ user: UserInfo }>('login/mobile', { mobile, code: sms, client: 'web' });
-        if (login.resultCode !== 0 || !login.body) return setError(login.errMsg || '登录失败，请重试');
-        rememberLogin(login.body.user);
+        const failed = await signInWithSms(mobile, sms);
+        if (failed) return setError(failed);
       }
       const res = variant
         ? await callApi<InvitationClaimBody>('invitation/receive', { code, variant })
@@ -68,6 +60,7 @@ export function ClaimForm({
       if (res.resultCode !== 0 || !res.body) return setError(res.errMsg || '领取失败，请稍后重试');
       onDone(res.body);
     } finally {
+      claiming.current = false;
       setBusy(false);
     }
   };
@@ -122,11 +115,11 @@ export function ClaimForm({
               <button
                 type="button"
                 className="btn"
-                disabled={wait > 0}
-                onClick={() => void sendCode()}
+                disabled={smsCode.wait > 0 || smsCode.sending}
+                onClick={sendCode}
                 data-testid="claim-send"
               >
-                {wait > 0 ? `${wait}秒后重发` : '获取验证码'}
+                {smsCode.wait > 0 ? `${smsCode.wait}秒后重发` : smsCode.sending ? '发送中…' : '获取验证码'}
               </button>
             </span>
           </label>

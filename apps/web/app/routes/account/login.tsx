@@ -3,22 +3,12 @@
 // this site only. A signed-in visitor goes straight on.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  MOBILE_FORMAT_ERROR,
-  SITE_DESCRIPTION,
-  isValidMobile,
-  nativeLink,
-  pageTitle,
-  safeRedirectPath,
-  type UserInfo,
-} from '@fjt/domain';
+import { SITE_DESCRIPTION, nativeLink, pageTitle, safeRedirectPath } from '@fjt/domain';
 import type { Route } from './+types/login';
-import { callApi, checkLogin, rememberLogin } from '../../lib/session.ts';
+import { checkLogin } from '../../lib/session.ts';
 import { useClientFlags } from '../../lib/client-flags.tsx';
+import { signInWithSms, smsLoginError, useSmsCode } from '../../lib/use-sms-code.ts';
 import '../../features/account/account.css';
-
-const AGREEMENT_REQUIRED = '请先阅读并同意《用户服务协议》和《隐私政策》';
-const RESEND_SECONDS = 60;
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('登录') },
@@ -34,8 +24,7 @@ export default function LoginPage() {
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState('');
-  const [wait, setWait] = useState(0);
-  const [sending, setSending] = useState(false);
+  const sms = useSmsCode(mobile, setError);
   const [busy, setBusy] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
   // inside the native app, its own (guest) login signs in and comes back with the token header (PAGES.md §3.9)
@@ -51,34 +40,21 @@ export default function LoginPage() {
     };
   }, [navigate, target]);
 
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
-
   const sendCode = async () => {
     setError('');
-    if (!isValidMobile(mobile)) return setError(MOBILE_FORMAT_ERROR);
-    setSending(true);
-    const res = await callApi<{ resendAfter: number }>('login/sms', { mobile });
-    setSending(false);
-    if (res.resultCode !== 0 || !res.body) return setError(res.errMsg || '验证码发送失败，请稍后再试');
-    setWait(res.body.resendAfter || RESEND_SECONDS);
-    codeInput.current?.focus();
+    if (await sms.send()) codeInput.current?.focus();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setError('');
-    if (!isValidMobile(mobile)) return setError(MOBILE_FORMAT_ERROR);
-    if (!/^\d{6}$/.test(code)) return setError('请输入6位验证码');
-    if (!agreed) return setError(AGREEMENT_REQUIRED);
+    if (busy) return;
+    const invalid = smsLoginError({ mobile, code, agreed });
+    setError(invalid ?? '');
+    if (invalid) return;
     setBusy(true);
-    const res = await callApi<{ user: UserInfo }>('login/mobile', { mobile, code, client: 'web' });
+    const failed = await signInWithSms(mobile, code);
     setBusy(false);
-    if (res.resultCode !== 0 || !res.body) return setError(res.errMsg || '登录失败，请稍后再试');
-    rememberLogin(res.body.user);
+    if (failed) return setError(failed);
     void navigate(target, { replace: true });
   };
 
@@ -125,10 +101,10 @@ export default function LoginPage() {
           <button
             type="button"
             className="acct-code-btn"
-            disabled={wait > 0 || sending}
+            disabled={sms.wait > 0 || sms.sending}
             onClick={() => void sendCode()}
           >
-            {wait > 0 ? `${wait}s后重新获取` : sending ? '发送中…' : '获取验证码'}
+            {sms.wait > 0 ? `${sms.wait}s后重新获取` : sms.sending ? '发送中…' : '获取验证码'}
           </button>
         </label>
         <p className="acct-error" role="alert" data-testid="login-error">
