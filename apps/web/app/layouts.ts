@@ -5,6 +5,9 @@ export type LayoutName = 'default' | 'download' | 'send-order' | 'share';
 
 export const LAYOUTS: Readonly<Record<string, LayoutName>> = {
   invitation: 'share',
+  // the campaign editions of the invitation hub share their invite link like /invitation
+  'activity-invitation': 'share',
+  'activity-invitation2': 'share',
   quotation: 'send-order',
   'activity-baseprice': 'send-order',
   'estimate-record': 'send-order',

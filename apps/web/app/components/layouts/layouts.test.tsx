@@ -6,7 +6,7 @@ import { ClientFlagsProvider } from '../../lib/client-flags.tsx';
 import { MemoryRouter } from 'react-router';
 import { AppLayout } from './AppLayout.tsx';
 import { SendOrderLayout, useSendOrder } from './SendOrderLayout.tsx';
-import { ShareLayout, useShare } from './ShareLayout.tsx';
+import { ShareLayout, useShare, useShareContent } from './ShareLayout.tsx';
 
 afterEach(cleanup);
 
@@ -160,5 +160,38 @@ describe('share layout (spec §4 share flow)', () => {
     expect(hrefs[1]).toBe('/download/fangjiatong.apk');
     Object.defineProperty(window, 'location', { configurable: true, value: original });
     vi.useRealTimers();
+  });
+});
+
+describe('share layout with content (the invitation hub)', () => {
+  function InviteButton() {
+    const share = useShareContent();
+    return (
+      <button
+        type="button"
+        onClick={() => share({ title: '邀请好友', desc: '邀请码 ABCDEF', link: 'https://x/i?code=ABCDEF' })}
+      >
+        邀请好友
+      </button>
+    );
+  }
+
+  it('in the app, the share panel gets the content instead of the page', async () => {
+    const share = vi.fn(() => Promise.resolve(true));
+    window.fjtBridge = { share } as never;
+    render(
+      <ClientFlagsProvider
+        value={detectClient('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) FangJiaTong/11.2.0')}
+      >
+        <ShareLayout>
+          <InviteButton />
+        </ShareLayout>
+      </ClientFlagsProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '邀请好友' }));
+    await waitFor(() =>
+      expect(share).toHaveBeenCalledWith({ title: '邀请好友', desc: '邀请码 ABCDEF', link: 'https://x/i?code=ABCDEF' }),
+    );
+    delete window.fjtBridge;
   });
 });

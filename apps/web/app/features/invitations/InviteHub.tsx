@@ -1,22 +1,20 @@
-// The inviter's side (issue 18): my code (copy), the poster with the share link's QR code, share (the share guide in
-// WeChat, the system share or a copied link elsewhere), the people I invited and what it earned me. Used by the
-// /invitation hub and the campaign pages; `sharePath` is where the link leads (each page's own claim page).
-import { useState } from 'react';
-import { planShare, type InvitationInfoBody } from '@fjt/domain';
+// The inviter's side (issue 18): my code (copy), the poster with the share link's QR code, share (the share
+// layout's: the app's share panel with the invite link, the share guide in WeChat, the download flow elsewhere),
+// the people I invited and what it earned me. Used by the /invitation hub and the campaign pages (all on the share
+// layout); `sharePath` is where the link leads (each page's own claim page).
+import type { InvitationInfoBody } from '@fjt/domain';
 import { Card } from '../../components/card/Card.tsx';
-import { LoadFailed } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyNote, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
+import { useShareContent } from '../../components/layouts/ShareLayout.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
-import { ShareGuide } from '../../components/share-guide/ShareGuide.tsx';
 import { copyText } from '../../lib/copy-text.ts';
-import { useClientFlags } from '../../lib/client-flags.tsx';
+import { couponFace } from '../../lib/coupon-face.ts';
+import { chinaDate } from '../../lib/display.ts';
 import { ensureDeviceId } from '../../lib/device.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { Poster } from './Poster.tsx';
 import './invitations.css';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai', month: '2-digit', day: '2-digit' });
 
 /** The share link for `sharePath` (same origin as the server's link; the code appended). */
 export function shareLinkFor(info: InvitationInfoBody, sharePath: string | null): string {
@@ -40,26 +38,13 @@ export function InviteHub({
   showList?: boolean;
 }) {
   const { state, retry } = useInvitationInfo(true);
-  const flags = useClientFlags();
-  const [guide, setGuide] = useState(false);
+  const share = useShareContent();
   if (state.status === 'loading') return <RowsSkeleton count={5} />;
   if (state.status === 'error') return <LoadFailed title="邀请信息加载失败" message={state.message} retry={retry} />;
   const info = state.body;
   const link = shareLinkFor(info, sharePath);
   const copy = (text: string, toast?: string) =>
     copyText(text, toast).catch(() => showToast('复制失败，请长按手动复制'));
-  const share = async () => {
-    if (planShare(flags) === 'share-guide') return setGuide(true);
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: poster.title, text: `${poster.subtitle}，邀请码 ${info.code}`, url: link });
-        return;
-      } catch {
-        // cancelled or refused: copy the link instead
-      }
-    }
-    await copy(link, '链接已复制，快去发给好友吧');
-  };
   return (
     <>
       <Card title="我的邀请码" id="invite-code-card">
@@ -83,7 +68,12 @@ export function InviteHub({
           >
             复制链接
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void share()} data-testid="invite-share">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => share({ title: poster.title, desc: `${poster.subtitle}，邀请码 ${info.code}`, link })}
+            data-testid="invite-share"
+          >
             邀请好友
           </button>
         </div>
@@ -111,15 +101,15 @@ export function InviteHub({
       {showList ? (
         <Card title={`邀请记录（${info.list.length}）`} id="invite-records">
           {info.list.length === 0 ? (
-            <p className="invite-list__empty" data-testid="invite-list-empty">
-              还没有好友接受邀请，快分享给好友吧
-            </p>
+            <EmptyNote>
+              <span data-testid="invite-list-empty">还没有好友接受邀请，快分享给好友吧</span>
+            </EmptyNote>
           ) : (
             <ul className="invite-list" data-testid="invite-list">
               {info.list.map((r, i) => (
                 <li key={`${r.phone}-${i}`}>
                   <span className="num">{r.phone}</span>
-                  <small className="num">{day(r.createdAt)}</small>
+                  <small className="num">{chinaDate(r.createdAt)}</small>
                   <span className={`invite-status--${r.status}`} title={r.reason ?? undefined}>
                     {r.statusText}
                   </span>
@@ -132,16 +122,13 @@ export function InviteHub({
               {info.rewards.coupons.map((c) => (
                 <li key={c.couponNo}>
                   <span>{c.title}</span>
-                  <span className="invite-status--rewarded num">
-                    {c.amount !== null ? `${c.amount}元` : `${(c.discountPct ?? 100) / 10}折`}
-                  </span>
+                  <span className="invite-status--rewarded num">{couponFace(c)}</span>
                 </li>
               ))}
             </ul>
           ) : null}
         </Card>
       ) : null}
-      <ShareGuide visible={guide} onClose={() => setGuide(false)} />
     </>
   );
 }
