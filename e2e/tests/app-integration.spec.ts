@@ -310,6 +310,9 @@ test.describe('installable web app', () => {
       await expect(page.getByTestId('estate-page')).toBeVisible();
       await expect(page.locator('h1').first()).toHaveText(name);
       await page.screenshot({ path: shot('app-offline-estate') });
+      // kept by path: a shared link's query string finds the same copy
+      await page.goto(`${visited}?from=share`);
+      await expect(page.locator('h1').first()).toHaveText(name);
 
       await page.goto(unvisited);
       await expect(page.getByTestId('offline-page')).toBeVisible();
