@@ -48,8 +48,15 @@ interface InstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+export interface InstallPrompt {
+  /** The browser offers an install, and this device has not dismissed the banner. */
+  available: boolean;
+  install: () => Promise<void>;
+  dismiss: () => void;
+}
+
 /** The browser's beforeinstallprompt, held until the user taps 添加; null when there is none or it was dismissed. */
-export function useInstallPrompt(flags: Pick<ClientFlags, 'isApp' | 'isWeixin'>) {
+export function useInstallPrompt(flags: Pick<ClientFlags, 'isApp' | 'isWeixin'>): InstallPrompt {
   const [event, setEvent] = useState<InstallPromptEvent | null>(null);
   useEffect(() => {
     if (flags.isApp || flags.isWeixin) return;
