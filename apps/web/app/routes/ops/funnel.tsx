@@ -98,7 +98,11 @@ export default function OpsFunnel({ loaderData }: Route.ComponentProps) {
           天。访问：有渠道标记的设备数；登录：当天归因到该渠道的用户；订单：该渠道用户当天已支付的订单。
         </p>
       </section>
-      <section className="ops-panel" aria-labelledby="ops-funnel-chart" aria-busy={!error && state.status === 'loading'}>
+      <section
+        className="ops-panel"
+        aria-labelledby="ops-funnel-chart"
+        aria-busy={!error && state.status === 'loading'}
+      >
         <h2 id="ops-funnel-chart" className="ops-panel__title">
           {from} 至 {to}
           {channel ? `（${channel}）` : '（全部渠道）'}
@@ -110,7 +114,13 @@ export default function OpsFunnel({ loaderData }: Route.ComponentProps) {
         ) : state.status === 'loading' ? (
           <div className="sk-bone" style={{ width: '100%', height: 200 }} />
         ) : state.status === 'error' ? (
-          <LoadFailed frame="plain" title="漏斗数据加载失败" message={state.message} retry={retry} testId="funnel-error" />
+          <LoadFailed
+            frame="plain"
+            title="漏斗数据加载失败"
+            message={state.message}
+            retry={retry}
+            testId="funnel-error"
+          />
         ) : (
           <>
             <dl className="ops-facts" data-testid="funnel-totals">
