@@ -2,10 +2,11 @@
 // (apps/server/src/plugins/ssr.ts); scripts/service-worker.mjs stamps BUILD_ID into the build's copy.
 //
 // Online, pages behave exactly as without it: API calls (/rabbit/…), other methods and other origins are never
-// touched, so nothing personal is kept; every page comes from the network (no stale HTML). Navigations pass through
-// the worker (to keep estate pages, and to answer any page when the network fails), answered with the navigation
-// preload's response — started by the browser while the worker boots, so the worker costs a page no time. Pages carry nothing of the user (ADR 0009:
-// per-user data is fetched in the browser), so a kept estate page is the same for every signed-in state.
+// touched, so nothing personal is kept; every page comes from the network (no stale HTML). Navigations to pages (not
+// files) pass through the worker, to keep estate pages and to answer any page when the network fails, with the
+// navigation preload's response — started by the browser while the worker boots, so the worker costs a page no
+// time. Pages carry nothing of the user (ADR 0009: per-user data is fetched in the browser), so a kept estate page
+// is the same for every signed-in state.
 // What it adds:
 // - the app shell: /offline and the build's entry scripts and stylesheet, cached at install;
 // - the last MAX_KEPT_PAGES estate pages viewed, kept by path (a share's or a campaign's query string makes no second
@@ -20,6 +21,7 @@ const OFFLINE_URL = '/offline';
 const MAX_KEPT_PAGES = 20;
 const MAX_ASSETS = 400;
 const KEPT_PAGE = /^\/\d+\/(?:house-detail|property|house-resold|house-new|loupan|overseas-detail)\/\d+\/?$/;
+const FILE_PATH = /\.[a-z0-9]+$/i;
 const SHELL_FILES = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
 
 self.addEventListener('install', (event) => {
@@ -59,7 +61,8 @@ self.addEventListener('fetch', (event) => {
   // never the API: its answers may be personal
   if (url.pathname.startsWith('/rabbit/')) return;
   if (request.mode === 'navigate') {
-    event.respondWith(page(event, url));
+    // a file (the APK, a PDF) goes to the browser's download as it is
+    if (!FILE_PATH.test(url.pathname)) event.respondWith(page(event, url));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(asset(request));
   }

@@ -124,11 +124,13 @@ describe('service worker', () => {
       expect(KEPT_PAGE.test(p), p).toBe(false);
   });
 
-  it('leaves the API, other methods and other origins to the browser', async () => {
+  it('leaves the API, other methods, other origins and files to the browser', async () => {
     const w = loadWorker();
     expect(await w.dispatch('/rabbit/v1/house/detail?id=9', { mode: 'cors' })).toBeUndefined();
     expect(await w.dispatch('/605/house-detail/9', { method: 'POST' })).toBeUndefined();
     expect(await w.dispatch('https://cdn.example.com/a.js', { mode: 'no-cors' })).toBeUndefined();
+    // a file opened as a page (the APK download) is the browser's own
+    expect(await w.dispatch('/download/fangjiatong.apk')).toBeUndefined();
     expect(w.network.fetched).toEqual([]);
   });
 
