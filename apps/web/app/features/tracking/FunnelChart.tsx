@@ -18,7 +18,8 @@ const SERIES = [
 
 const W = 340;
 const H = 200;
-const PAD = { left: 32, right: 8, top: 28, bottom: 24 };
+// right: room for half of the newest day's label, centred on the last point
+const PAD = { left: 32, right: 16, top: 28, bottom: 24 };
 
 function niceMax(v: number): number {
   if (v <= 4) return 4;
