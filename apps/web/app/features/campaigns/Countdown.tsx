@@ -1,9 +1,7 @@
 // 距活动结束 countdown (issue 18): to the activity's endsAt on the server's clock (serverTime of activity/info);
 // ticks every second in the browser; when it reaches 0 the page reloads the activity (onEnd) to show 活动已结束.
 import { useEffect, useState } from 'react';
-import { countdownParts, msLeft } from './countdown.ts';
-
-const two = (n: number) => String(n).padStart(2, '0');
+import { countdownParts, countdownText, msLeft, two } from './countdown.ts';
 
 export function Countdown({ endsAt, serverTime, onEnd }: { endsAt: string; serverTime: string; onEnd?: () => void }) {
   // the monotonic instant serverTime arrived (the activity is fetched just before this renders with it)
@@ -24,7 +22,7 @@ export function Countdown({ endsAt, serverTime, onEnd }: { endsAt: string; serve
   }, [endsAt, serverTime, readAt, onEnd]);
   const p = countdownParts(ms);
   return (
-    <p className="d11-countdown" data-testid="d11-countdown" aria-label="距活动结束">
+    <p className="d11-countdown" data-testid="d11-countdown" aria-label={`距活动结束 ${countdownText(ms)}`}>
       <span className="d11-countdown__label">距结束</span>
       {p.days > 0 ? (
         <>

@@ -26,7 +26,7 @@ import { Countdown } from './Countdown.tsx';
 
 const HERE = '/activity/double11';
 
-export const saleOrderHref = (code: string) =>
+const saleOrderHref = (code: string) =>
   `/common/order?productCode=${encodeURIComponent(code)}&returnTo=${encodeURIComponent(HERE)}`;
 
 function CouponTicket({

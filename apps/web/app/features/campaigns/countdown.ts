@@ -9,7 +9,7 @@
 export const msLeft = (endsAt: string, serverTime: string, readAt: number, now: number) =>
   Date.parse(endsAt) - (Date.parse(serverTime) + (now - readAt));
 
-export interface CountdownParts {
+interface CountdownParts {
   days: number;
   hours: number;
   minutes: number;
@@ -27,7 +27,8 @@ export function countdownParts(ms: number): CountdownParts {
   };
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
+/** '04': hours, minutes and seconds as a clock shows them. */
+export const two = (n: number) => String(n).padStart(2, '0');
 
 /** '3天 04:05:06', '04:05:06' under a day. */
 export function countdownText(ms: number): string {

@@ -3,7 +3,7 @@
 import { formatMoney, monthTitle, type PremierBody } from '@fjt/domain';
 
 /** '杭州 · 2026年6月 · 挂牌均价82,000元/㎡及以上的12个小区'. */
-export function premierSummary(b: PremierBody): string {
+function premierSummary(b: PremierBody): string {
   if (!b.month || b.threshold === null) return `${b.cityName}暂无足够的挂牌数据`;
   return `${b.cityName} · ${monthTitle(b.month)} · 挂牌均价${formatMoney(b.threshold)}元/㎡及以上的${b.total}个小区`;
 }
