@@ -122,7 +122,10 @@ test.describe('channel mark on load', () => {
     await expect(page.getByTestId('download-button')).toBeVisible();
     await page.screenshot({ path: shot('app-promotion'), fullPage: true });
   });
+});
 
+// serial: the ended test moves the campaign's period, which the first test must not see
+test.describe.serial('hw-pps', () => {
   test('/activity/hw-pps marks huawei (or ?channel)', async ({ page }) => {
     await expectMark(page, '/activity/hw-pps', 'huawei', 'activity-hw-pps');
     await expect(page.getByTestId('hw-pps-page')).toHaveAttribute('data-activity-status', 'running');
@@ -131,10 +134,12 @@ test.describe('channel mark on load', () => {
     await expect(page.getByRole('button', { name: '打开房价通APP' })).toBeVisible();
     await page.screenshot({ path: shot('app-hw-pps'), fullPage: true });
     await expectMark(page, '/activity/hw-pps?channel=hw-pps-2', 'hw-pps-2', 'activity-hw-pps');
+    // the landing is painted by the server: the price card and the reasons are in its HTML
+    const html = await (await page.request.get('/activity/hw-pps')).text();
+    expect(html).toContain('为什么用房价通');
+    expect(html).toContain('data-testid="value-points"');
   });
-});
 
-test.describe.serial('hw-pps ended', () => {
   const period = async (page: Page, baseURL: string | undefined, data: Record<string, unknown>) => {
     const res = await page.request.post('/rabbit/v1/dev/activity/period', {
       data: { code: 'hw-pps', ...data },
@@ -310,6 +315,9 @@ test.describe('installable web app', () => {
       await expect(page.getByTestId('estate-page')).toBeVisible();
       await expect(page.locator('h1').first()).toHaveText(name);
       await page.screenshot({ path: shot('app-offline-estate') });
+      // kept by path: a shared link's query string finds the same copy
+      await page.goto(`${visited}?from=share`);
+      await expect(page.locator('h1').first()).toHaveText(name);
 
       await page.goto(unvisited);
       await expect(page.getByTestId('offline-page')).toBeVisible();

@@ -1,7 +1,7 @@
 // The document, the route guard of spec §2 and the error page. Every page passes through the loader below:
 // it applies the payment-callback redirect, resolves the city (path → cityId query → 605) and answers an
 // unknown city with 404, and computes the client flags from the user agent and the currentVersion cookie.
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import {
   Links,
   Meta,
@@ -50,8 +50,10 @@ import { rememberChannel, rememberCity } from './lib/city-storage.ts';
 import { chunkFailureScript, reloadOnChunkFailure } from './lib/chunk-reload.ts';
 import { layoutOf } from './layouts.ts';
 import { rememberProxyCode } from './lib/proxy-code.ts';
-import { useServiceWorker } from './lib/pwa.ts';
-import { InstallBanner } from './components/install-banner/InstallBanner.tsx';
+import { useInstallPrompt, useServiceWorker } from './lib/pwa.ts';
+
+// loaded only when the browser offers an install, so no page's first JS carries it
+const InstallBanner = lazy(() => import('./components/install-banner/InstallBanner.tsx'));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (context.pageError) throw data({ message: context.pageError.message }, { status: context.pageError.status });
@@ -146,6 +148,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const chrome = pageChrome(skeleton ? target : current, loaderData.flags.isApp);
   useOfflineGuard();
   useServiceWorker(loaderData.flags);
+  // held from the first page on (the browser offers it once per page load); the banner shows on the tab pages
+  const installPrompt = useInstallPrompt(loaderData.flags);
   const cityScoped = leaf?.params.city !== undefined;
   useEffect(() => {
     if (cityScoped) rememberCity(loaderData.cityId);
@@ -180,7 +184,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </div>
         {skeleton ? <NavSkeleton kind={skeleton} /> : null}
         {chrome.kind === 'tabs' ? <TabBar active={chrome.tab} cityId={loaderData.cityId} /> : null}
-        <InstallBanner />
+        {chrome.kind === 'tabs' && installPrompt.available ? (
+          <Suspense fallback={null}>
+            <InstallBanner install={installPrompt.install} dismiss={installPrompt.dismiss} />
+          </Suspense>
+        ) : null}
       </div>
     </ClientFlagsProvider>
   );

@@ -2,14 +2,17 @@
 // (apps/server/src/plugins/ssr.ts); scripts/service-worker.mjs stamps BUILD_ID into the build's copy.
 //
 // Online, pages behave exactly as without it: API calls (/rabbit/…), other methods and other origins are never
-// touched, so nothing personal is kept; every page comes from the network (no stale HTML), and only the estate
-// pages pass through the worker at all (network first, to keep a copy). Pages carry nothing of the user (ADR
-// 0009: per-user data is fetched in the browser), so a kept estate page is the same for every signed-in state.
+// touched, so nothing personal is kept; every page comes from the network (no stale HTML). Navigations to pages (not
+// files) pass through the worker, to keep estate pages and to answer any page when the network fails, with the
+// navigation preload's response — started by the browser while the worker boots, so the worker costs a page no
+// time. Pages carry nothing of the user (ADR 0009: per-user data is fetched in the browser), so a kept estate page
+// is the same for every signed-in state.
 // What it adds:
 // - the app shell: /offline and the build's entry scripts and stylesheet, cached at install;
-// - the last MAX_KEPT_PAGES estate pages viewed, with the hashed /assets/* files they name, answered from the
-//   cache when the network fails (the assets only while offline: online they load as usual);
-// - offline, any other page → the /offline page (its scripts removed: it is shown at another page's address).
+// - the last MAX_KEPT_PAGES estate pages viewed, kept by path (a share's or a campaign's query string makes no second
+//   copy), with the hashed /assets/* files they name; both answered from the cache when the network fails;
+// - the network failing, any other page → the /offline page (its scripts removed: it is shown at another page's
+//   address).
 const BUILD_ID = 'dev';
 const SHELL_CACHE = `fjt-shell-${BUILD_ID}`;
 const ASSET_CACHE = 'fjt-assets-v1';
@@ -18,6 +21,7 @@ const OFFLINE_URL = '/offline';
 const MAX_KEPT_PAGES = 20;
 const MAX_ASSETS = 400;
 const KEPT_PAGE = /^\/\d+\/(?:house-detail|property|house-resold|house-new|loupan|overseas-detail)\/\d+\/?$/;
+const FILE_PATH = /\.[a-z0-9]+$/i;
 const SHELL_FILES = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
 
 self.addEventListener('install', (event) => {
@@ -43,6 +47,7 @@ self.addEventListener('activate', (event) => {
       await Promise.all(
         names.filter((n) => n.startsWith('fjt-shell-') && n !== SHELL_CACHE).map((n) => caches.delete(n)),
       );
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
     })(),
   );
@@ -55,18 +60,24 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   // never the API: its answers may be personal
   if (url.pathname.startsWith('/rabbit/')) return;
-  const offline = self.navigator.onLine === false;
   if (request.mode === 'navigate') {
-    if (KEPT_PAGE.test(url.pathname) || offline) event.respondWith(page(event, url));
-  } else if (offline && url.pathname.startsWith('/assets/')) {
+    // a file (the APK, a PDF) goes to the browser's download as it is
+    if (!FILE_PATH.test(url.pathname)) event.respondWith(page(event, url));
+  } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(asset(request));
   }
 });
 
+/** The page from the network: the navigation preload's answer when there is one, else a fetch of its own. */
+async function network(event) {
+  const preloaded = await event.preloadResponse;
+  return preloaded || fetch(event.request);
+}
+
 async function page(event, url) {
   const kept = KEPT_PAGE.test(url.pathname);
   try {
-    const response = await fetch(event.request);
+    const response = await network(event);
     if (kept && keepable(response)) event.waitUntil(keep(url, response.clone()));
     return response;
   } catch (error) {
@@ -85,7 +96,8 @@ function keepable(response) {
   return !/no-store|private/.test(response.headers.get('cache-control') || '');
 }
 
-const keyOf = (url) => `${url.origin}${url.pathname}${url.search}`;
+/** A kept page's key: its path, whatever the query (share and channel marks, ?from=…) — pages are the same. */
+const keyOf = (url) => `${url.origin}${url.pathname}`;
 
 async function keep(url, response) {
   const cache = await caches.open(PAGE_CACHE);
@@ -110,9 +122,15 @@ async function keepAssets(html) {
   if (keys.length > MAX_ASSETS) await Promise.all(keys.slice(0, keys.length - MAX_ASSETS).map((k) => cache.delete(k)));
 }
 
+/** A hashed asset from the network (usually the HTTP cache), else the copy kept with a page when that fails. */
 async function asset(request) {
-  const hit = await caches.match(request, { cacheName: ASSET_CACHE });
-  return hit || fetch(request);
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const hit = await caches.match(request, { cacheName: ASSET_CACHE });
+    if (hit) return hit;
+    throw error;
+  }
 }
 
 /** The offline page as plain HTML: without its scripts it cannot try to start the router at another address. */

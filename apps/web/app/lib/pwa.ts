@@ -4,13 +4,13 @@
 import { useEffect, useState } from 'react';
 import type { ClientFlags } from '@fjt/domain';
 
-export const SW_URL = '/sw.js';
+const SW_URL = '/sw.js';
 /** The estate pages kept for offline reading (network first), the newest MAX_KEPT_PAGES of them. */
 export const PAGE_CACHE = 'fjt-pages-v1';
 export const MAX_KEPT_PAGES = 20;
 export const KEPT_PAGE = /^\/\d+\/(?:house-detail|property|house-resold|house-new|loupan|overseas-detail)\/\d+\/?$/;
 /** localStorage key: the add-to-home-screen banner was dismissed. */
-export const INSTALL_DISMISSED_KEY = 'fjt:install-dismissed';
+const INSTALL_DISMISSED_KEY = 'fjt:install-dismissed';
 
 /** Not inside the native app (it has its own shell) and only where the browser supports it. */
 export function shouldRegisterWorker(flags: Pick<ClientFlags, 'isApp'>, nav: Partial<Navigator> | undefined): boolean {
@@ -48,8 +48,15 @@ interface InstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+export interface InstallPrompt {
+  /** The browser offers an install, and this device has not dismissed the banner. */
+  available: boolean;
+  install: () => Promise<void>;
+  dismiss: () => void;
+}
+
 /** The browser's beforeinstallprompt, held until the user taps 添加; null when there is none or it was dismissed. */
-export function useInstallPrompt(flags: Pick<ClientFlags, 'isApp' | 'isWeixin'>) {
+export function useInstallPrompt(flags: Pick<ClientFlags, 'isApp' | 'isWeixin'>): InstallPrompt {
   const [event, setEvent] = useState<InstallPromptEvent | null>(null);
   useEffect(() => {
     if (flags.isApp || flags.isWeixin) return;

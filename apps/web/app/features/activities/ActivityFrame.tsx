@@ -58,26 +58,35 @@ export function ActivityFrame({ code, children, endedAction, testId }: ActivityF
     );
   const { activity } = state.body;
   if (activity.status !== 'running')
-    return (
-      <main className="activity-page" data-testid={testId} data-activity-status={activity.status}>
-        <EmptyState
-          art="data"
-          title={activity.status === 'ended' ? ACTIVITY_MESSAGES.ended : ACTIVITY_MESSAGES.notStarted}
-          hint={`${activity.title} · 活动时间：${activityPeriod(activity)}`}
-          testId="activity-closed"
-          action={
-            endedAction ?? (
-              <Link className="btn btn-primary" to="/">
-                去首页看看
-              </Link>
-            )
-          }
-        />
-      </main>
-    );
+    return <ActivityClosed activity={activity} endedAction={endedAction} testId={testId} />;
   return (
     <main className="activity-page" data-testid={testId} data-activity-status="running">
       {children(activity)}
+    </main>
+  );
+}
+
+/** The page of an activity not running: '活动已结束' or '活动尚未开始', its period and the way on. */
+export function ActivityClosed({
+  activity,
+  endedAction,
+  testId,
+}: { activity: ActivityView } & Pick<ActivityFrameProps, 'endedAction' | 'testId'>) {
+  return (
+    <main className="activity-page" data-testid={testId} data-activity-status={activity.status}>
+      <EmptyState
+        art="data"
+        title={activity.status === 'ended' ? ACTIVITY_MESSAGES.ended : ACTIVITY_MESSAGES.notStarted}
+        hint={`${activity.title} · 活动时间：${activityPeriod(activity)}`}
+        testId="activity-closed"
+        action={
+          endedAction ?? (
+            <Link className="btn btn-primary" to="/">
+              去首页看看
+            </Link>
+          )
+        }
+      />
     </main>
   );
 }

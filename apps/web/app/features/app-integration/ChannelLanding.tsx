@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 import { useClientFlags } from '../../lib/client-flags.tsx';
 import { DownloadCta, downloadHint } from './DownloadCta.tsx';
 
-export const VALUE_POINTS: readonly { title: string; text: string }[] = [
+const VALUE_POINTS: readonly { title: string; text: string }[] = [
   { title: '看房前先查价', text: '挂牌均价、成交均价与近12个月走势，心里有数再谈价。' },
   { title: '真实成交记录', text: '小区历史成交逐套可查，按规定延迟展示。' },
   { title: '免费估价', text: '参考同小区及周边可比成交，给出估价区间与可信度。' },

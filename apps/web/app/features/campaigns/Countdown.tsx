@@ -1,18 +1,17 @@
 // 距活动结束 countdown (issue 18): to the activity's endsAt on the server's clock (serverTime of activity/info);
 // ticks every second in the browser; when it reaches 0 the page reloads the activity (onEnd) to show 活动已结束.
-import { useEffect, useRef, useState } from 'react';
-import { clockOffset, countdownParts } from './countdown.ts';
-
-const two = (n: number) => String(n).padStart(2, '0');
+import { useEffect, useState } from 'react';
+import { countdownParts, countdownText, msLeft, two } from './countdown.ts';
 
 export function Countdown({ endsAt, serverTime, onEnd }: { endsAt: string; serverTime: string; onEnd?: () => void }) {
-  const offset = useRef(clockOffset(serverTime, Date.now()));
-  const left = () => Date.parse(endsAt) - (Date.now() + offset.current);
-  const [ms, setMs] = useState(left);
+  // the monotonic instant serverTime arrived (the activity is fetched just before this renders with it)
+  const [clock, setClock] = useState(() => ({ serverTime, readAt: performance.now() }));
+  if (clock.serverTime !== serverTime) setClock({ serverTime, readAt: performance.now() });
+  const readAt = clock.readAt;
+  const [ms, setMs] = useState(() => msLeft(endsAt, serverTime, readAt, performance.now()));
   useEffect(() => {
-    offset.current = clockOffset(serverTime, Date.now());
     const timer = setInterval(() => {
-      const next = Date.parse(endsAt) - (Date.now() + offset.current);
+      const next = msLeft(endsAt, serverTime, readAt, performance.now());
       setMs(next);
       if (next <= 0) {
         clearInterval(timer);
@@ -20,10 +19,10 @@ export function Countdown({ endsAt, serverTime, onEnd }: { endsAt: string; serve
       }
     }, 1000);
     return () => clearInterval(timer);
-  }, [endsAt, serverTime, onEnd]);
+  }, [endsAt, serverTime, readAt, onEnd]);
   const p = countdownParts(ms);
   return (
-    <p className="d11-countdown" data-testid="d11-countdown" aria-label="距活动结束">
+    <p className="d11-countdown" data-testid="d11-countdown" aria-label={`距活动结束 ${countdownText(ms)}`}>
       <span className="d11-countdown__label">距结束</span>
       {p.days > 0 ? (
         <>

@@ -2,29 +2,31 @@
 // (once each; claimed ones marked, from the user's state) and the sale items, each bought at the generic checkout
 // /common/order?productCode=…&returnTo=/activity/double11 (amounts from the catalogue). Login is asked at the
 // claim, and the checkout asks for it itself.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type {
-  ActivityView,
-  Double11ClaimBody,
-  Double11ItemsBody,
-  Double11StateBody,
-  SaleCouponView,
-  SaleItemView,
+import {
+  ACTIVITY_MESSAGES,
+  CAMPAIGN_MESSAGES,
+  type ActivityView,
+  type Double11ClaimBody,
+  type Double11ItemsBody,
+  type Double11StateBody,
+  type SaleCouponView,
+  type SaleItemView,
 } from '@fjt/domain';
 import { Card } from '../../components/card/Card.tsx';
 import { EmptyNote, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { callApi, loginHref, useViewer } from '../../lib/session.ts';
 import { ensureDeviceId } from '../../lib/device.ts';
+import { yuan } from '../../lib/money.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { Countdown } from './Countdown.tsx';
 
 const HERE = '/activity/double11';
-const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
 
-export const saleOrderHref = (code: string) =>
+const saleOrderHref = (code: string) =>
   `/common/order?productCode=${encodeURIComponent(code)}&returnTo=${encodeURIComponent(HERE)}`;
 
 function CouponTicket({
@@ -40,11 +42,11 @@ function CouponTicket({
 }) {
   return (
     <li className="d11-coupon" data-testid={`d11-coupon-${coupon.template}`} data-claimed={claimed ? 'true' : 'false'}>
-      <div className="d11-coupon__face">
+      <div className="d11-coupon__face" aria-label={coupon.face}>
         {coupon.kind === 'amount' ? (
           <strong className="num">
             <small>¥</small>
-            {money(coupon.amount ?? 0)}
+            {yuan(coupon.amount ?? 0)}
           </strong>
         ) : (
           <strong className="num">
@@ -52,7 +54,7 @@ function CouponTicket({
             <small>折</small>
           </strong>
         )}
-        <span>{coupon.minAmount > 0 ? `满${money(coupon.minAmount)}可用` : '无门槛'}</span>
+        <span>{coupon.minAmount > 0 ? `满${yuan(coupon.minAmount)}可用` : '无门槛'}</span>
       </div>
       <div className="d11-coupon__body">
         <p className="d11-coupon__title">{coupon.title}</p>
@@ -90,8 +92,8 @@ function SaleItemCard({ item }: { item: SaleItemView }) {
       <div className="d11-item__foot">
         <p className="d11-item__price">
           <span>活动价</span>
-          <strong className="num">¥{money(item.price)}</strong>
-          {item.originPrice !== null ? <del className="num">¥{money(item.originPrice)}</del> : null}
+          <strong className="num">¥{yuan(item.price)}</strong>
+          {item.originPrice !== null ? <del className="num">¥{yuan(item.originPrice)}</del> : null}
         </p>
         <Link className="btn btn-primary d11-item__buy" to={saleOrderHref(item.code)}>
           立即抢购
@@ -105,22 +107,18 @@ export function Double11Sale({ activity, onEnded }: { activity: ActivityView; on
   const viewer = useViewer();
   const navigate = useNavigate();
   const { state, retry } = useApi<Double11ItemsBody>('activity/double11/items');
-  const [claimed, setClaimed] = useState<Set<string> | null>(null);
+  // the templates this user has claimed: theirs on the server, plus those claimed on this page
+  const mine = useApi<Double11StateBody>(viewer.status === 'user' ? 'activity/double11/state' : null);
+  const [claimedHere, setClaimedHere] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (viewer.status !== 'user') {
-      setClaimed(viewer.status === 'visitor' ? new Set() : null);
-      return;
-    }
-    let live = true;
-    void callApi<Double11StateBody>('activity/double11/state').then((res) => {
-      if (live) setClaimed(new Set(res.body?.claimed.map((c) => c.template) ?? []));
-    });
-    return () => {
-      live = false;
-    };
-  }, [viewer.status]);
+  const markClaimed = useCallback((template: string) => setClaimedHere((prev) => new Set([...prev, template])), []);
+  // null: not known yet (signing in, or the user's state did not load)
+  const claimed: ReadonlySet<string> | null =
+    viewer.status === 'visitor'
+      ? claimedHere
+      : viewer.status === 'user' && mine.state.status === 'ready'
+        ? new Set([...mine.state.body.claimed.map((c) => c.template), ...claimedHere])
+        : null;
 
   const claim = useCallback(
     async (template: string) => {
@@ -134,15 +132,15 @@ export function Double11Sale({ activity, onEnded }: { activity: ActivityView; on
       const res = await callApi<Double11ClaimBody>('activity/double11/claim', { template });
       setBusy(null);
       if (res.resultCode === 0 && res.body) {
-        setClaimed((prev) => new Set([...(prev ?? []), template]));
+        markClaimed(template);
         showToast('领取成功，下单时可用');
         return;
       }
       showToast(res.errMsg || '领取失败，请稍后再试');
-      if (res.errMsg === '您已领取过该优惠券') setClaimed((prev) => new Set([...(prev ?? []), template]));
-      if (res.errMsg === '活动已结束') onEnded();
+      if (res.errMsg === CAMPAIGN_MESSAGES.couponClaimed) markClaimed(template);
+      if (res.errMsg === ACTIVITY_MESSAGES.ended) onEnded();
     },
-    [viewer.status, navigate, onEnded],
+    [viewer.status, navigate, onEnded, markClaimed],
   );
 
   return (

@@ -1,10 +1,15 @@
 // The 双11 countdown's arithmetic (issue 18): the time left is measured on the server's clock (activity/info's
-// serverTime), carried forward by the phone's monotonic clock — a phone set a day wrong still counts right.
+// serverTime), carried forward by the phone's monotonic clock (performance.now()), never its wall clock: a phone set a
+// day wrong, or its clock changed while the page is open, still counts right.
 
-/** The server clock's lead over the phone's when activity/info answered (ms). */
-export const clockOffset = (serverTime: string, phoneNow: number) => Date.parse(serverTime) - phoneNow;
+/**
+ * The ms left until `endsAt` on the server's clock: `serverTime` was read at the monotonic instant `readAt`, and
+ * `now` is the monotonic instant of this tick (both performance.now()).
+ */
+export const msLeft = (endsAt: string, serverTime: string, readAt: number, now: number) =>
+  Date.parse(endsAt) - (Date.parse(serverTime) + (now - readAt));
 
-export interface CountdownParts {
+interface CountdownParts {
   days: number;
   hours: number;
   minutes: number;
@@ -22,7 +27,8 @@ export function countdownParts(ms: number): CountdownParts {
   };
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
+/** '04': hours, minutes and seconds as a clock shows them. */
+export const two = (n: number) => String(n).padStart(2, '0');
 
 /** '3天 04:05:06', '04:05:06' under a day. */
 export function countdownText(ms: number): string {

@@ -18,7 +18,8 @@ const SERIES = [
 
 const W = 340;
 const H = 200;
-const PAD = { left: 32, right: 8, top: 28, bottom: 24 };
+// right: room for half of the newest day's label, centred on the last point
+const PAD = { left: 32, right: 16, top: 28, bottom: 24 };
 
 function niceMax(v: number): number {
   if (v <= 4) return 4;
@@ -33,7 +34,7 @@ export function FunnelChart({ days }: { days: FunnelDay[] }) {
   const x = (i: number) => PAD.left + (days.length <= 1 ? innerW / 2 : (i / (days.length - 1)) * innerW);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
   const ticks = [0, max / 2, max];
-  const labelEvery = Math.max(1, Math.ceil(days.length / 5));
+  const labelled = new Set(labelledDays(days.length));
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
@@ -60,7 +61,7 @@ export function FunnelChart({ days }: { days: FunnelDay[] }) {
         </g>
       ))}
       {days.map((d, i) =>
-        i % labelEvery === 0 || i === days.length - 1 ? (
+        labelled.has(i) ? (
           <text key={d.day} x={x(i)} y={H - 6} fontSize="10" textAnchor="middle" fill={CHART_COLORS.axis}>
             {d.day.slice(5)}
           </text>
@@ -82,6 +83,17 @@ export function FunnelChart({ days }: { days: FunnelDay[] }) {
       ))}
     </svg>
   );
+}
+
+/**
+ * The indexes of the days that get a label: at most 5, evenly spaced and counted back from the newest, so the last
+ * day is always labelled and no label crowds the one before it (at 375 px, 'MM-DD' needs ~30 px).
+ */
+export function labelledDays(count: number): number[] {
+  const every = Math.max(1, Math.ceil(count / 5));
+  const out: number[] = [];
+  for (let i = count - 1; i >= 0; i -= every) out.unshift(i);
+  return out;
 }
 
 /** Every day from `from` to `to` (inclusive, yyyy-mm-dd). */

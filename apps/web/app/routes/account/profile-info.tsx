@@ -15,7 +15,6 @@ import {
 import type { Route } from './+types/profile-info';
 import { callApi, forgetLogin, rememberLogin, useLoginGuard } from '../../lib/session.ts';
 import { Avatar, displayName } from '../../components/avatar/Avatar.tsx';
-import { readTrackingChoice, writeTrackingChoice } from '../../lib/tracking.ts';
 import { clearKeptPages } from '../../lib/pwa.ts';
 import '../../features/account/account.css';
 
@@ -43,10 +42,12 @@ export default function ProfileInfoPage() {
   // 个性化推荐与统计 (issue 18): this browser's choice, and the account's once known
   const [tracking, setTracking] = useState<boolean | null>(null);
   const signedIn = viewer.user !== null;
+  // lib/tracking is imported when needed, never with this page's own JS (root.tsx loads it after hydration)
   useEffect(() => {
     if (!signedIn) return;
-    const local = readTrackingChoice();
-    void callApi<PrivacyBody>('user/privacy').then((res) => setTracking(local && (res.body?.tracking ?? true)));
+    void Promise.all([import('../../lib/tracking.ts'), callApi<PrivacyBody>('user/privacy')]).then(([t, res]) =>
+      setTracking(t.readTrackingChoice() && (res.body?.tracking ?? true)),
+    );
   }, [signedIn]);
 
   if (!user) {
@@ -126,7 +127,7 @@ export default function ProfileInfoPage() {
     const res = await callApi<PrivacyBody>('user/privacy', { tracking: next });
     setBusy(false);
     if (res.resultCode !== 0) return void toast(res.errMsg || '保存失败，请稍后再试');
-    writeTrackingChoice(next);
+    (await import('../../lib/tracking.ts')).writeTrackingChoice(next);
     setTracking(next);
     void toast(next ? '已开启个性化推荐与统计' : '已关闭个性化推荐与统计');
   };

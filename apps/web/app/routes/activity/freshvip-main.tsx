@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 
 function Claim() {
   const navigate = useNavigate();
-  const { state, retry } = useFreshvipCheck(true);
+  const { state, retry } = useFreshvipCheck();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (state.status === 'ready' && !state.body.eligible) void navigate(FRESHVIP_PATHS.reject, { replace: true });

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 function Reason() {
-  const { state, retry } = useFreshvipCheck(true);
+  const { state, retry } = useFreshvipCheck();
   if (state.status === 'loading') return <RowsSkeleton count={2} />;
   if (state.status === 'error')
     return <LoadFailed title="领取资格查询失败" message={state.message} retry={retry} testId="fv-check-error" />;

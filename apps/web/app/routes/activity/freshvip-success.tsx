@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { SITE_DESCRIPTION, pageTitle, type MemberStatus } from '@fjt/domain';
 import type { Route } from './+types/freshvip-success';
 import { ActivityFrame } from '../../features/activities/ActivityFrame.tsx';
-import { MemberRightsCard, chinaDay, freshvipEnded } from '../../features/campaigns/freshvip.tsx';
+import { MemberRightsCard, freshvipEnded } from '../../features/campaigns/freshvip.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
+import { chinaDate } from '../../lib/display.ts';
 import { useLoginGuard } from '../../lib/session.ts';
 import { useMemberStatus } from '../../features/checkout/use-member-catalogue.ts';
 import '../../features/campaigns/campaigns.css';
@@ -20,7 +21,7 @@ function Expiry({ member }: { member: MemberStatus | null }) {
   if (!member.isVip || !member.expiresAt) return <p>会员尚未生效，请稍后刷新</p>;
   return (
     <p data-testid="fv-expiry">
-      会员有效期至<span className="num">{chinaDay(member.expiresAt)}</span>，剩余
+      会员有效期至<span className="num">{chinaDate(member.expiresAt)}</span>，剩余
       <span className="num">{member.daysLeft}</span>天
     </p>
   );

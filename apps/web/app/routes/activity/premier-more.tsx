@@ -2,15 +2,15 @@
 // with infinite scroll; each row the estate card of the app (挂牌均价 with MoM, 成交均价). Inside ActivityFrame.
 import { Link, useSearchParams } from 'react-router';
 import { InfiniteScroll } from 'antd-mobile';
-import { SITE_DESCRIPTION, pageTitle, type PremierBody, type PremierEstate } from '@fjt/domain';
+import { SITE_DESCRIPTION, pageTitle, type ActivityView, type PremierBody, type PremierEstate } from '@fjt/domain';
 import { ActivityFrame } from '../../features/activities/ActivityFrame.tsx';
+import { PremierHeader } from '../../features/topics/PremierHeader.tsx';
 import { topicCity } from '../../features/topics/topic-city.ts';
 import { EstateFiguresCard } from '../../components/estate-card/EstateCard.tsx';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { useApi } from '../../lib/use-api.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
-import { premierSummary } from './premier.tsx';
 import '../../features/topics/topics.css';
 
 export const meta = () => [
@@ -21,29 +21,30 @@ export const meta = () => [
 export default function PremierMorePage() {
   return (
     <ActivityFrame code="premier" testId="premier-more-page">
-      {() => <PremierMore />}
+      {(activity) => <PremierMore activity={activity} />}
     </ActivityFrame>
   );
 }
 
-function PremierMore() {
+function PremierMore({ activity }: { activity: ActivityView }) {
   const [search] = useSearchParams();
   const cityId = topicCity(search);
   const { state, retry } = useApi<PremierBody>(`activity/premier?cityId=${cityId}`);
-  if (state.status === 'loading') return <RowsSkeleton count={6} />;
-  if (state.status === 'error')
-    return (
-      <EmptyState
-        art="data"
-        title={state.message}
-        action={
-          <button type="button" className="btn btn-primary" onClick={retry}>
-            重新加载
-          </button>
-        }
+  const premier = state.status === 'ready' ? state.body : null;
+  return (
+    <>
+      <PremierHeader
+        title={premier ? `${premier.cityName}高端盘` : activity.title}
+        premier={premier}
+        pending={activity.subtitle}
       />
-    );
-  return <PremierList data={state.body} />;
+      {state.status === 'loading' ? <RowsSkeleton count={6} /> : null}
+      {state.status === 'error' ? (
+        <LoadFailed title="高端盘加载失败" message={state.message} retry={retry} testId="premier-error" />
+      ) : null}
+      {premier ? <PremierList data={premier} /> : null}
+    </>
+  );
 }
 
 function PremierList({ data }: { data: PremierBody }) {
@@ -53,10 +54,6 @@ function PremierList({ data }: { data: PremierBody }) {
   );
   return (
     <>
-      <header className="topic-hero topic-hero--premier">
-        <h1>{data.cityName}高端盘</h1>
-        <p>{premierSummary(data)}</p>
-      </header>
       {items.length === 0 ? (
         <EmptyState
           title={`${data.cityName}暂无高端盘`}

@@ -3,20 +3,13 @@
 // PREMIER_SHOWCASE with their drawn covers, price and MoM (red up, green down), then 查看全部 (/activity/premier/more).
 // Period and rules from activity/info (ActivityFrame); public data read in the browser (NEW GET activity/premier).
 import { Link, useSearchParams } from 'react-router';
-import {
-  PREMIER_SHOWCASE,
-  SITE_DESCRIPTION,
-  formatMoney,
-  monthTitle,
-  pageTitle,
-  type ActivityView,
-  type PremierBody,
-} from '@fjt/domain';
+import { PREMIER_SHOWCASE, SITE_DESCRIPTION, pageTitle, type ActivityView, type PremierBody } from '@fjt/domain';
 import { ActivityFrame, ActivityRules } from '../../features/activities/ActivityFrame.tsx';
+import { PremierHeader } from '../../features/topics/PremierHeader.tsx';
 import { PremierTile } from '../../features/topics/PremierTile.tsx';
 import { topicCity } from '../../features/topics/topic-city.ts';
 import { Card } from '../../components/card/Card.tsx';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { RowsSkeleton } from '../../components/skeleton/Skeleton.tsx';
 import { useApi } from '../../lib/use-api.ts';
 import '../../features/topics/topics.css';
@@ -34,33 +27,20 @@ export default function PremierPage() {
   );
 }
 
-/** '杭州 · 2026年6月 · 均价 8.2万元/㎡ 以上的 12 个小区'. */
-export function premierSummary(b: PremierBody): string {
-  if (!b.month || b.threshold === null) return `${b.cityName}暂无足够的挂牌数据`;
-  return `${b.cityName} · ${monthTitle(b.month)} · 挂牌均价${formatMoney(b.threshold)}元/㎡及以上的${b.total}个小区`;
-}
-
 function Premier({ activity }: { activity: ActivityView }) {
   const [search] = useSearchParams();
   const cityId = topicCity(search);
   const { state, retry } = useApi<PremierBody>(`activity/premier?cityId=${cityId}&size=${PREMIER_SHOWCASE}`);
   return (
     <>
-      <header className="topic-hero topic-hero--premier">
-        <h1>{activity.title}</h1>
-        <p>{state.status === 'ready' ? premierSummary(state.body) : activity.subtitle}</p>
-      </header>
+      <PremierHeader
+        title={activity.title}
+        premier={state.status === 'ready' ? state.body : null}
+        pending={activity.subtitle}
+      />
       {state.status === 'loading' ? <RowsSkeleton count={4} /> : null}
       {state.status === 'error' ? (
-        <EmptyState
-          art="data"
-          title={state.message}
-          action={
-            <button type="button" className="btn btn-primary" onClick={retry}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed title="高端盘加载失败" message={state.message} retry={retry} testId="premier-error" />
       ) : null}
       {state.status === 'ready' && state.body.list.length === 0 ? (
         <EmptyState

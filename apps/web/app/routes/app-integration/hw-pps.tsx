@@ -1,24 +1,25 @@
 // /activity/hw-pps 华为应用市场投放落地页 (issue 18): the city's price card, the open / download button and the
-// channel mark on load (channelCode 'huawei', or ?channel). The activity hw-pps (features/activities) frames it,
-// so ops can end the campaign and the page then says '活动已结束'.
-import { data, useSearchParams } from 'react-router';
-import { SITE_DESCRIPTION, pageTitle, resolveCityId } from '@fjt/domain';
+// channel mark on load (channelCode 'huawei', or ?channel). The landing is painted by the server from the loader
+// (the same as /promotion's); the activity hw-pps (features/activities, read in the browser) adds its title and
+// rules, and once ops end the campaign the page says '活动已结束' instead.
+import { useSearchParams } from 'react-router';
+import { SITE_DESCRIPTION, pageTitle } from '@fjt/domain';
 import type { Route } from './+types/hw-pps';
 import { useChannelMark } from '../../lib/channel.ts';
-import { ActivityFrame, ActivityRules } from '../../features/activities/ActivityFrame.tsx';
+import { ActivityClosed, ActivityRules, useActivity } from '../../features/activities/ActivityFrame.tsx';
 import { ChannelLanding } from '../../features/app-integration/ChannelLanding.tsx';
+import { channelLandingLoader } from '../../features/app-integration/channel-landing.server.ts';
 import { PriceCard } from '../../features/city-home/PriceCard.tsx';
+import '../../features/activities/activities.css';
 import '../../features/city-home/city-home.css';
 import '../../features/app-integration/app-integration.css';
 
 export const HW_PPS_CHANNEL = 'huawei';
+/** The heading until the activity's own title has loaded. */
+const HW_PPS_HEADING = '查房价，上房价通';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const cityId = resolveCityId({ pathCity: undefined, queryCityId: url.searchParams.get('cityId') });
-  const overview = await context.services.market.cityOverview(cityId);
-  if (!overview) throw data(null, { status: 404 });
-  return { overview };
+export function loader(args: Route.LoaderArgs) {
+  return channelLandingLoader(args);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -29,19 +30,25 @@ export const meta: Route.MetaFunction = () => [
 export default function HwPpsPage({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   useChannelMark(search.get('channel') ?? HW_PPS_CHANNEL, 'activity-hw-pps');
+  const { state } = useActivity('hw-pps');
+  // a failed activity/info leaves the landing as it is (without rules): the promotion itself still stands
+  const activity = state.status === 'ready' ? state.body.activity : null;
+  if (activity && activity.status !== 'running') return <ActivityClosed activity={activity} testId="hw-pps-page" />;
   return (
-    <ActivityFrame code="hw-pps" testId="hw-pps-page">
-      {(activity) => (
-        <div className="app-landing">
-          <ChannelLanding
-            overview={loaderData.overview}
-            priceCard={<PriceCard overview={loaderData.overview} />}
-            heading={activity.title}
-            ctaLabel="打开房价通APP"
-          />
-          <ActivityRules activity={activity} />
-        </div>
-      )}
-    </ActivityFrame>
+    <main
+      className="activity-page"
+      data-testid="hw-pps-page"
+      data-activity-status={activity?.status ?? (state.status === 'loading' ? 'loading' : 'unknown')}
+    >
+      <div className="app-landing">
+        <ChannelLanding
+          overview={loaderData.overview}
+          priceCard={<PriceCard overview={loaderData.overview} />}
+          heading={activity?.title ?? HW_PPS_HEADING}
+          ctaLabel="打开房价通APP"
+        />
+        {activity ? <ActivityRules activity={activity} /> : null}
+      </div>
+    </main>
   );
 }

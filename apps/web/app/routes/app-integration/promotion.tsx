@@ -1,21 +1,18 @@
 // /promotion?channel 推广 (PAGES.md §3.14, interpreted as a channel landing): the city's price card (public data,
 // from this loader; ?cityId picks the city, else the default one), value points, the download button, and the
 // channel mark on load. A malformed channel is ignored.
-import { data, useSearchParams } from 'react-router';
-import { SITE_DESCRIPTION, pageTitle, resolveCityId } from '@fjt/domain';
+import { useSearchParams } from 'react-router';
+import { SITE_DESCRIPTION, pageTitle } from '@fjt/domain';
 import type { Route } from './+types/promotion';
 import { useChannelMark } from '../../lib/channel.ts';
 import { ChannelLanding } from '../../features/app-integration/ChannelLanding.tsx';
+import { channelLandingLoader } from '../../features/app-integration/channel-landing.server.ts';
 import { PriceCard } from '../../features/city-home/PriceCard.tsx';
 import '../../features/city-home/city-home.css';
 import '../../features/app-integration/app-integration.css';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const cityId = resolveCityId({ pathCity: undefined, queryCityId: url.searchParams.get('cityId') });
-  const overview = await context.services.market.cityOverview(cityId);
-  if (!overview) throw data(null, { status: 404 });
-  return { overview };
+export function loader(args: Route.LoaderArgs) {
+  return channelLandingLoader(args);
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [

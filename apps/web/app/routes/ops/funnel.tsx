@@ -2,13 +2,12 @@
 // mark) → logins (users attributed to the channel) → paid orders and their amount, from GET ops/funnel. The range
 // (at most 92 days, default the last 14) and the channel filter live in the URL (a GET form); the numbers are
 // fetched in the browser. A read: no audit.
-import { useEffect, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { FUNNEL_MAX_DAYS, funnelQuery, pageTitle, type FunnelBody } from '@fjt/domain';
 import type { Route } from './+types/funnel';
 import { requireStaff } from '../../features/ops/require-staff.ts';
-import { callApi } from '../../lib/session.ts';
-import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { useApi } from '../../lib/use-api.ts';
+import { EmptyState, LoadFailed } from '../../components/empty-state/EmptyState.tsx';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { FunnelChart, daysBetween } from '../../features/tracking/FunnelChart.tsx';
 import { yuan } from '../../lib/money.ts';
@@ -38,25 +37,13 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type Loaded = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ok'; body: FunnelBody };
-
 export default function OpsFunnel({ loaderData }: Route.ComponentProps) {
   const { from, to, channel, error } = loaderData;
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  useEffect(() => {
-    if (error) return setLoaded({ state: 'error', message: error });
-    setLoaded({ state: 'loading' });
-    const qs = new URLSearchParams({ from, to, ...(channel ? { channel } : {}) });
-    void callApi<FunnelBody>(`ops/funnel?${qs}`).then((res) =>
-      setLoaded(
-        res.resultCode !== 0 || !res.body
-          ? { state: 'error', message: res.errMsg || '加载失败，请稍后再试' }
-          : { state: 'ok', body: res.body },
-      ),
-    );
-  }, [from, to, channel, error]);
+  const qs = new URLSearchParams({ from, to, ...(channel ? { channel } : {}) });
+  // useApi drops an answer that arrives after the query changed, so an older range never paints over a newer one
+  const { state, retry } = useApi<FunnelBody>(error ? null : `ops/funnel?${qs}`);
 
-  const body = loaded.state === 'ok' ? loaded.body : null;
+  const body = !error && state.status === 'ready' ? state.body : null;
   const byDay = new Map<string, { visits: number; logins: number; orders: number }>();
   for (const r of body?.rows ?? []) {
     const d = byDay.get(r.day) ?? { visits: 0, logins: 0, orders: 0 };
@@ -111,31 +98,43 @@ export default function OpsFunnel({ loaderData }: Route.ComponentProps) {
           天。访问：有渠道标记的设备数；登录：当天归因到该渠道的用户；订单：该渠道用户当天已支付的订单。
         </p>
       </section>
-      <section className="ops-panel" aria-labelledby="ops-funnel-chart" aria-busy={loaded.state === 'loading'}>
+      <section
+        className="ops-panel"
+        aria-labelledby="ops-funnel-chart"
+        aria-busy={!error && state.status === 'loading'}
+      >
         <h2 id="ops-funnel-chart" className="ops-panel__title">
           {from} 至 {to}
           {channel ? `（${channel}）` : '（全部渠道）'}
         </h2>
-        {loaded.state === 'loading' ? (
-          <div className="sk-bone" style={{ width: '100%', height: 200 }} />
-        ) : loaded.state === 'error' ? (
+        {error ? (
           <p className="ops-form__error" role="alert">
-            {loaded.message}
+            {error}
           </p>
+        ) : state.status === 'loading' ? (
+          <div className="sk-bone" style={{ width: '100%', height: 200 }} />
+        ) : state.status === 'error' ? (
+          <LoadFailed
+            frame="plain"
+            title="漏斗数据加载失败"
+            message={state.message}
+            retry={retry}
+            testId="funnel-error"
+          />
         ) : (
           <>
             <dl className="ops-facts" data-testid="funnel-totals">
               <dt>访问</dt>
-              <dd className="num">{body!.totals.visits}</dd>
+              <dd className="num">{state.body.totals.visits}</dd>
               <dt>登录</dt>
-              <dd className="num">{body!.totals.logins}</dd>
+              <dd className="num">{state.body.totals.logins}</dd>
               <dt>订单</dt>
-              <dd className="num">{body!.totals.orders}</dd>
+              <dd className="num">{state.body.totals.orders}</dd>
               <dt>金额</dt>
-              <dd className="num">¥{yuan(body!.totals.amountFen / 100)}</dd>
+              <dd className="num">¥{yuan(state.body.totals.amountFen / 100)}</dd>
             </dl>
             <FunnelChart days={days} />
-            {body!.rows.length === 0 ? (
+            {state.body.rows.length === 0 ? (
               <EmptyState frame="plain" art="search" title="这段时间没有渠道数据" />
             ) : (
               <div className="ops-table-wrap">
@@ -151,7 +150,7 @@ export default function OpsFunnel({ loaderData }: Route.ComponentProps) {
                     </tr>
                   </thead>
                   <tbody data-testid="funnel-rows">
-                    {body!.rows.map((r) => (
+                    {state.body.rows.map((r) => (
                       <tr key={`${r.day}-${r.channel}`}>
                         <th scope="row" className="num">
                           {r.day}
