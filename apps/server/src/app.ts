@@ -396,16 +396,14 @@ export async function buildApp({
     publicOrigin: origin,
     now,
     // issue 18: the 双11 sale items (kind 'activity') give a card's days or a report
-    products: [reportProducts, tradeProducts, double11Products({ now })],
+    products: [reportProducts, tradeProducts, double11Products({ activities })],
     hooks: { ...wallet.hooks, afterGrant: [...(wallet.hooks.afterGrant ?? []), invitations.afterPaid] },
     fulfil: {
       report: reportFulfil,
       trade: trade.fulfilment,
       activity: double11Fulfilment({
-        grantDays: membership.grantDays,
         vip: vipFulfilment({ grantDays: membership.grantDays, now }),
         report: reportFulfil,
-        now,
       }),
     },
   });

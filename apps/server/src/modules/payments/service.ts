@@ -40,7 +40,7 @@ import { API_PREFIX } from '../../plugins/envelope.ts';
 const TS = (column: string) => isoText(column, { ms: true });
 const ORDER_COLUMNS = sql.raw(`order_no AS "orderNo", user_id AS "userId", product_kind AS "productKind",
   product_code AS "productCode", subject, amount_fen AS "amountFen", list_fen AS "listFen", coupon_id AS "couponId",
-  status, platform, provider,
+  grants, status, platform, provider,
   provider_txn_id AS "providerTxnId", app_account_token::text AS "appAccountToken", return_to AS "returnTo"`);
 const ORDER_TIMES = sql`${TS('created_at')} AS "createdAt", ${TS('expires_at')} AS "expiresAt",
   ${TS('paid_at')} AS "paidAt", ${TS('closed_at')} AS "closedAt"`;
@@ -55,6 +55,8 @@ export interface OrderRow {
   /** The catalogue price before a coupon (null on orders older than issue 18). */
   listFen: number | null;
   couponId: number | null;
+  /** What an activity item's order gives, frozen when it was made (null for other kinds). */
+  grants: Record<string, unknown> | null;
   status: OrderStatus;
   platform: number | null;
   provider: ProviderName | null;
@@ -217,6 +219,8 @@ export function createOrdersService(deps: {
       returnTo?: string | undefined;
       /** Issue 18: a coupon the user holds, checked and taken here, in the order's transaction. */
       couponNo?: string | undefined;
+      /** What the order gives, frozen now (CatalogueEntry.grants). */
+      grants?: Record<string, unknown> | undefined;
     },
   ): Promise<OrderRow> {
     const t = now();
@@ -230,9 +234,10 @@ export function createOrdersService(deps: {
       const rows = await queryRows<{ orderNo: string }>(
         tx,
         sql`INSERT INTO orders (order_no, user_id, product_kind, product_code, subject, amount_fen, list_fen, coupon_id,
-                                status, app_account_token, return_to, created_at, expires_at)
+                                grants, status, app_account_token, return_to, created_at, expires_at)
             VALUES (${orderNo}, ${input.userId}, ${input.productKind}, ${input.productCode}, ${input.subject},
-                    ${payFen}, ${input.amountFen}, ${coupon?.id ?? null}, 'PENDING', ${randomUUID()}::uuid, ${returnTo},
+                    ${payFen}, ${input.amountFen}, ${coupon?.id ?? null},
+                    ${input.grants ? JSON.stringify(input.grants) : null}::jsonb, 'PENDING', ${randomUUID()}::uuid, ${returnTo},
                     ${t.toISOString()}::timestamptz, ${new Date(t.getTime() + ORDER_TIMEOUT_MS).toISOString()}::timestamptz)
             ON CONFLICT (order_no) DO NOTHING RETURNING order_no AS "orderNo"`,
       );
@@ -692,6 +697,7 @@ export function createOrdersService(deps: {
           amountFen: entry.amountFen,
           returnTo: input.returnTo,
           couponNo: input.couponNo,
+          grants: entry.grants,
         });
         if (input.proxyCode) {
           if (!hooks.attribute) throw new Error('a proxy code was sent but no attribution is set up');
