@@ -498,6 +498,7 @@ export async function buildApp({
         sandbox: smsProvider === 'sandbox',
         // issue 18: what follows a verified login (channel attribution, invitation rewards), in order
         afterLogin: loginHooks,
+        now,
       });
       await api.register(subscriptionsRoutes, {
         subscriptions: createSubscriptionsService(createSubscriptionsRepo(database.db)),

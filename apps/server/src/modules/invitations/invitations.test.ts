@@ -18,7 +18,7 @@ import {
 import { queryRows, sql } from '@fjt/db';
 import { expectFail, personalBody, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 import { grantCoupon } from '../coupons/service.ts';
-import { phoneHash } from './service.ts';
+import { phoneHash } from '../accounts/repo.ts';
 
 let t = Date.now();
 const seeded = seededApp('small', { now: () => t });
@@ -281,6 +281,22 @@ describe('invitation claims', () => {
     t += 61_000;
     const again = await signInAs(seeded.app, invitee.mobile);
     expectFail(await getCoupon(again, code), 409, INVITATION_MESSAGES.phoneInvited);
+  });
+
+  it("a deleted inviter's code goes with the account: claiming it is refused", async () => {
+    const { inviter, code } = await inviterWithCode();
+    const del = await seeded.app.inject({
+      method: 'POST',
+      url: `${API}/user/delete`,
+      headers: inviter.headers,
+      payload: { confirm: DELETE_CONFIRMATION },
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    const codes = await rows<{ code: string }>(sql`SELECT code FROM invitation_code WHERE user_id = ${inviter.id}`);
+    expect(codes).toEqual([]);
+    const invitee = await signInAs(seeded.app);
+    expectFail(await getCoupon(invitee, code), 404, INVITATION_MESSAGES.unknown);
+    expectFail(await receive(invitee, { code, variant: 'invitation2' }), 404, INVITATION_MESSAGES.unknown);
   });
 });
 

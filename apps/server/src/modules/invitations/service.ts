@@ -9,7 +9,7 @@
 // SMS login — or, for a variant with rewardOn 'nextLogin', the next login: the login hook), a coupon after the
 // invitee's first paid order (the payments afterGrant hook). Each is once per (source, source_ref), so a hook that
 // runs twice gives nothing twice.
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
@@ -24,6 +24,7 @@ import {
   type InvitationStatus,
 } from '@fjt/domain';
 import type { Activities } from '../activities/service.ts';
+import { phoneHash } from '../accounts/repo.ts';
 import { COUPON_COLUMNS, couponRowOf, couponViewOf, grantCoupon, type CouponRow } from '../coupons/service.ts';
 import type { OrderRow } from '../payments/service.ts';
 
@@ -81,8 +82,6 @@ export function invitationConfigOf(config: Record<string, unknown>): InvitationC
     rewardOn: config.rewardOn === 'nextLogin' ? 'nextLogin' : 'claim',
   };
 }
-
-export const phoneHash = (phone: string) => `sha256:${createHash('sha256').update(phone).digest('hex')}`;
 
 const drawCode = () =>
   Array.from({ length: 6 }, () => INVITATION_CODE_ALPHABET[randomInt(0, INVITATION_CODE_ALPHABET.length)]).join('');
@@ -235,7 +234,8 @@ export function createInvitations(deps: {
         const config = invitationConfigOf(activity.config);
         const [owner] = await queryRows<{ userId: number }>(
           tx,
-          sql`SELECT user_id AS "userId" FROM invitation_code WHERE code = ${input.code}`,
+          sql`SELECT c.user_id AS "userId" FROM invitation_code c
+              JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL WHERE c.code = ${input.code}`,
         );
         if (!owner) throw ApiError.notFound(INVITATION_MESSAGES.unknown);
         if (owner.userId === input.userId) throw ApiError.badRequest(INVITATION_MESSAGES.self);
