@@ -2,10 +2,10 @@
 // invitation's reward, an activity's claim) and makes a coupon at most once per (source, source_ref), so a retried
 // or raced grant gives nothing twice. Applying one to an order and giving it back when the order closes unpaid is
 // the checkout's (payments), through the coupon_order unique index: one order, one coupon; one coupon, one order.
-import { randomInt } from 'node:crypto';
 import { queryRows, sql, type Database } from '@fjt/db';
 import {
   couponDiscountFen,
+  DAY_MS,
   type CouponTemplate,
   type CouponUsableItem,
   type CouponView,
@@ -48,39 +48,31 @@ export function couponRowOf(r: CouponRow): CouponRow {
 
 export type CouponSource = 'invitation' | 'invitee' | 'activity' | 'grant';
 
-const couponNo = (now: Date) =>
-  `QJ${String(now.getTime() % 1_000_000).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-
 /**
  * Makes one coupon from `template` for `userId`, valid from `now` for the template's days; null when this
  * (source, sourceRef) has already made one (nothing changes then). Pass the transaction of the change it rewards.
+ * Its number is 'QJ' and its id in 12 digits: unique by construction.
  */
 export async function grantCoupon(
   tx: Database,
   input: { userId: number; template: CouponTemplate; source: CouponSource; sourceRef: string; now: Date },
 ): Promise<CouponRow | null> {
   const { userId, template: t, source, sourceRef, now } = input;
-  const until = new Date(now.getTime() + t.validDays * 86_400_000);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const rows = await queryRows<CouponRow>(
-        tx,
-        sql`INSERT INTO coupon (coupon_no, user_id, template, title, kind, amount_fen, discount_pct, min_fen,
-                                product_kinds, source, source_ref, valid_from, valid_until)
-            VALUES (${couponNo(now)}, ${userId}, ${t.template}, ${t.title}, ${t.kind}, ${t.amountFen ?? null},
-                    ${t.discountPct ?? null}, ${t.minFen}, ${JSON.stringify(t.productKinds)}::jsonb, ${source},
-                    ${sourceRef}, ${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)
-            ON CONFLICT (source, source_ref) DO NOTHING
-            RETURNING ${COUPON_COLUMNS}`,
-      );
-      return rows[0] ? couponRowOf(rows[0]) : null;
-    } catch (error) {
-      // a coupon number drawn twice (1 in 10⁶ within the same millisecond-of-the-second): draw again
-      if (attempt < 2 && /coupon_no_idx/.test(String((error as Error).message))) continue;
-      throw error;
-    }
-  }
-  return null;
+  const until = new Date(now.getTime() + t.validDays * DAY_MS);
+  const rows = await queryRows<CouponRow>(
+    tx,
+    sql`WITH next AS (SELECT nextval(pg_get_serial_sequence('coupon', 'id'))::int AS id)
+        INSERT INTO coupon (id, coupon_no, user_id, template, title, kind, amount_fen, discount_pct, min_fen,
+                            product_kinds, source, source_ref, valid_from, valid_until)
+        SELECT next.id, 'QJ' || lpad(next.id::text, 12, '0'), ${userId}, ${t.template}, ${t.title}, ${t.kind},
+               ${t.amountFen ?? null}::int, ${t.discountPct ?? null}::smallint, ${t.minFen}::int,
+               ${JSON.stringify(t.productKinds)}::jsonb, ${source}, ${sourceRef}, ${now.toISOString()}::timestamptz,
+               ${until.toISOString()}::timestamptz
+        FROM next
+        ON CONFLICT (source, source_ref) DO NOTHING
+        RETURNING ${COUPON_COLUMNS}`,
+  );
+  return rows[0] ? couponRowOf(rows[0]) : null;
 }
 
 export function couponStateOf(c: CouponRow, now: Date): CouponView['state'] {
