@@ -3,7 +3,7 @@
 // users, once per user, phone and device). What is on sale, the coupons and the trial's rules are the activity's
 // config (activity table, `npm run ops -- activity set --config-json`), validated here; never a client's amount.
 import { z } from 'zod';
-import { couponTemplate, couponView } from './coupons.ts';
+import { COUPON_TEMPLATE_PATTERN, couponTemplate, couponView } from './coupons.ts';
 import { PRODUCT_CODE_PATTERN } from './products.ts';
 
 export const CAMPAIGN_MESSAGES = {
@@ -87,7 +87,6 @@ export const double11StateBody = z.object({
 export type Double11StateBody = z.infer<typeof double11StateBody>;
 
 // --- NEW POST activity/double11/claim {template} (login) ------------------------------------------------------------
-export const COUPON_TEMPLATE_PATTERN = /^[A-Z0-9_]{2,32}$/;
 export const double11ClaimInput = z.object({
   template: z
     .string({ message: CAMPAIGN_MESSAGES.couponMissing })

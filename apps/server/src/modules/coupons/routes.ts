@@ -1,13 +1,6 @@
 // NEW GET coupon/mine?state (issue 18; login, never cached): the coupons the user holds, usable ones first.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  couponMineBody,
-  couponMineQuery,
-  couponUsableBody,
-  couponUsableQuery,
-  ok,
-  type ProductKind,
-} from '@fjt/domain';
+import { couponMineBody, couponMineQuery, couponUsableBody, ok, productQuery, type ProductKind } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { personalRoute, userIdOf } from '../../plugins/session.ts';
 import type { Coupons } from './service.ts';
@@ -38,7 +31,7 @@ export const couponRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['coupon'],
         summary: '下单可用优惠券（新，需登录）：该商品现在可用的优惠券及各自优惠金额，优惠最多的在前',
-        querystring: couponUsableQuery,
+        querystring: productQuery,
         response: { 200: envelopeOf(couponUsableBody) },
       },
     },

@@ -18,6 +18,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_TIMEOUT_MS,
   orderStatusPath,
+  PAY_PLATFORM,
   PROVIDER_OF_PLATFORM,
   RESULT_CODE,
   safeRedirectPath,
@@ -103,6 +104,9 @@ export interface ClientContext {
   currentVersion: string | undefined;
   ip: string;
 }
+
+/** Who creates an order: the client whose payment methods decide whether a coupon can be paid for. */
+export type OrderClient = Pick<ClientContext, 'userAgent' | 'currentVersion'>;
 
 /** A status poll asks the provider at most this often per order. */
 export const QUERY_MIN_GAP_MS = 3000;
@@ -221,8 +225,13 @@ export function createOrdersService(deps: {
       couponNo?: string | undefined;
       /** What the order gives, frozen now (CatalogueEntry.grants). */
       grants?: Record<string, unknown> | undefined;
+      /** The creating client: in the iOS app (it pays with Apple) a coupon is refused at once, not at pay. */
+      client?: OrderClient | undefined;
     },
   ): Promise<OrderRow> {
+    if (input.couponNo && input.client && paysWithApple(input.client)) {
+      throw ApiError.badRequest(COUPON_MESSAGES.applePay);
+    }
     const t = now();
     const returnTo = input.returnTo ? safeRedirectPath(input.returnTo, '') || null : null;
     const coupon = input.couponNo
@@ -296,6 +305,18 @@ export function createOrdersService(deps: {
       );
       return response;
     });
+  }
+
+  /** Whether this client is offered Apple Pay (the iOS app): App Store prices are fixed tiers, a coupon has none. */
+  function paysWithApple(client: OrderClient): boolean {
+    const pattern = payPattern();
+    const choice = choosePaymentMethods({
+      platforms: pattern.platforms,
+      flags: detectClient(client.userAgent, client.currentVersion),
+      wechatMerchantEnabled: pattern.wechatMerchantEnabled,
+      inAppOnlyFlag: pattern.inAppOnly,
+    });
+    return choice.ok && choice.methods.some((m) => m.platform === PAY_PLATFORM.applePay && m.enabled);
   }
 
   function payPattern(_productCode?: string): PayPattern {
@@ -684,7 +705,7 @@ export function createOrdersService(deps: {
         couponNo?: string | undefined;
       },
       key: string | undefined,
-      options: { route: string; kind?: ProductKind },
+      options: { route: string; kind?: ProductKind; client?: OrderClient },
     ) {
       return withIdempotency(userId, options.route, key, input, async (tx) => {
         const entry = await catalogue.get(tx, input.productCode, options.kind);
@@ -698,6 +719,7 @@ export function createOrdersService(deps: {
           returnTo: input.returnTo,
           couponNo: input.couponNo,
           grants: entry.grants,
+          client: options.client,
         });
         if (input.proxyCode) {
           if (!hooks.attribute) throw new Error('a proxy code was sent but no attribution is set up');
@@ -712,6 +734,7 @@ export function createOrdersService(deps: {
       userId: number,
       input: { cardCode: string; returnTo?: string | undefined; couponNo?: string | undefined },
       key?: string,
+      client?: OrderClient,
     ) {
       return withIdempotency(userId, 'memberCard/buyMember', key, input, async (tx) => {
         const entry = await catalogue.get(tx, input.cardCode, 'vip').catch((error: unknown) => {
@@ -725,6 +748,7 @@ export function createOrdersService(deps: {
           amountFen: entry.amountFen,
           returnTo: input.returnTo,
           couponNo: input.couponNo,
+          client,
         });
         return { order: view(order) };
       });
