@@ -589,7 +589,7 @@ export async function buildApp({
       await api.register(trackingRoutes, { db: database.db, staff, sandbox: smsProvider === 'sandbox' });
       await api.register(couponRoutes, {
         coupons: createCoupons(database.db, { now }),
-        product: (code) => payments.orders.product(code),
+        product: (code) => payments.orders.entry(code),
       });
       await api.register(invitationRoutes, { invitations });
       await api.register(campaignRoutes, {

@@ -9,7 +9,6 @@ import { PRODUCT_CODE_PATTERN } from './products.ts';
 export const CAMPAIGN_MESSAGES = {
   couponMissing: '请选择要领取的优惠券',
   couponUnknown: '优惠券不存在或已领完',
-  couponClaimed: '您已领取过该优惠券',
   couponPhoneClaimed: '该手机号已领取过该优惠券',
   couponDeviceClaimed: '该设备已领取过该优惠券',
   trialClaimed: '您已领取过新人会员',

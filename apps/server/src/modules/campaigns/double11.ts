@@ -2,9 +2,8 @@
 // kind 'activity' — on sale only while the activity runs (an ended sale's code → 商品不存在或已下架), at the
 // config's price, bought through the generic checkout (/common/order). The order freezes what the item stands for
 // (orders.grants); once paid it gives that: a VIP card's days through the VIP fulfilment, or a report's entitlement
-// through the report fulfilment. The
-// coupons of the config are claimed once per user, phone and device per template (activity_claim), then granted by
-// grantCoupon in the same transaction.
+// through the report fulfilment. The coupons of the config are claimed once per user, phone and device per template
+// (activity_claim), then granted by grantCoupon in the same transaction.
 import { queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
@@ -28,7 +27,7 @@ import { couponViewOf, grantCoupon } from '../coupons/service.ts';
 import type { Activities } from '../activities/service.ts';
 import { claimBlockOf, claimViolationOf, insertClaim, lockClaimDevice, phoneOfUser } from './claims.ts';
 
-export const DOUBLE11 = 'double11';
+const DOUBLE11 = 'double11';
 
 interface ActivityState {
   config: Double11Config;

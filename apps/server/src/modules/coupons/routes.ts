@@ -7,8 +7,8 @@ import type { Coupons } from './service.ts';
 
 export const couponRoutes: FastifyPluginAsyncZod<{
   coupons: Coupons;
-  /** The catalogue's product (404 商品不存在或已下架 when unknown): the price a coupon is measured against. */
-  product: (code: string) => Promise<{ product: { amount: number; kind: ProductKind } }>;
+  /** The catalogue's product (404 商品不存在或已下架 when unknown): its order's amount is what a coupon is measured against. */
+  product: (code: string) => Promise<{ amountFen: number; kind: ProductKind }>;
 }> = async (app, { coupons, product }) => {
   app.get(
     '/coupon/mine',
@@ -37,9 +37,8 @@ export const couponRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const userId = userIdOf(request);
-      const { product: p } = await product(request.query.productCode);
-      const priceFen = Math.round(p.amount * 100);
-      return ok({ price: p.amount, list: await coupons.usable(userId, priceFen, p.kind) });
+      const { amountFen, kind } = await product(request.query.productCode);
+      return ok({ price: amountFen / 100, list: await coupons.usable(userId, amountFen, kind) });
     },
   );
 };

@@ -100,23 +100,31 @@ export function couponViewOf(c: CouponRow, now: Date): CouponView {
 
 export function createCoupons(db: Database, { now = Date.now }: { now?: () => number } = {}) {
   return {
-    /** GET coupon/mine: usable ones first, then used, then expired; newest first within each; `state` filters. */
+    /** GET coupon/mine: usable ones first, then upcoming, used, expired; newest first within each; `state` filters. */
     async mine(userId: number, state: 'usable' | 'used' | 'expired' | 'all'): Promise<CouponView[]> {
+      const t = new Date(now());
+      const at = sql`${t.toISOString()}::timestamptz`;
+      const only = {
+        // an upcoming coupon is listed with the usable ones
+        usable: sql`AND used_order_no IS NULL AND valid_until > ${at}`,
+        used: sql`AND used_order_no IS NOT NULL`,
+        expired: sql`AND used_order_no IS NULL AND valid_until <= ${at}`,
+        all: sql``,
+      }[state];
       const rows = await queryRows<CouponRow>(
         db,
-        sql`SELECT ${COUPON_COLUMNS} FROM coupon WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 200`,
+        sql`SELECT ${COUPON_COLUMNS} FROM coupon WHERE user_id = ${userId} ${only}
+            ORDER BY CASE WHEN used_order_no IS NOT NULL THEN 2 WHEN valid_until <= ${at} THEN 3
+                          WHEN valid_from > ${at} THEN 1 ELSE 0 END,
+                     created_at DESC, id DESC
+            LIMIT 200`,
       );
-      const t = new Date(now());
-      const rank = { usable: 0, upcoming: 1, used: 2, expired: 3 } as const;
-      return rows
-        .map((r) => couponViewOf(couponRowOf(r), t))
-        .filter((c) => state === 'all' || c.state === state || (state === 'usable' && c.state === 'upcoming'))
-        .sort((a, b) => rank[a.state] - rank[b.state]);
+      return rows.map((r) => couponViewOf(couponRowOf(r), t));
     },
 
     /**
-     * GET coupon/usable: the user's coupons usable now for a product of `kind` at `priceFen` (kind and threshold
-     * met), the one taking most off first, then the one expiring first.
+     * GET coupon/usable: the user's coupons usable now for a product of `kind` at `priceFen` (the amount its order
+     * is made at; kind and threshold met), the one taking most off first, then the one expiring first.
      */
     async usable(userId: number, priceFen: number, kind: ProductKind): Promise<CouponUsableItem[]> {
       const t = new Date(now());

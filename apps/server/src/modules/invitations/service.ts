@@ -32,7 +32,7 @@ import type { OrderRow } from '../payments/service.ts';
 import { hasOptedOut, storeEvents } from '../tracking/events.ts';
 
 /** A claim counts only for an account made this recently (the sign-up on the claim page). */
-export const NEW_USER_WINDOW_MS = 30 * 60_000;
+const NEW_USER_WINDOW_MS = 30 * 60_000;
 
 const DEFAULT_INVITEE_COUPON: CouponTemplate = {
   template: 'INVITE_NEW',

@@ -687,6 +687,11 @@ export function createOrdersService(deps: {
     payPattern,
     apply,
 
+    /** The catalogue's product an order of `code` would be made for (404 when unknown or off sale). */
+    entry(code: string, kind?: ProductKind) {
+      return catalogue.get(db, code, kind);
+    },
+
     /** NEW GET common/product: a product as the checkout shows it (404 when unknown or off sale). */
     async product(code: string, kind?: ProductKind) {
       return { product: productViewOf(await catalogue.get(db, code, kind)) };
