@@ -195,6 +195,22 @@ describe('invitation claims', () => {
     expect(coupons!.n).toBe(0);
   });
 
+  it('notes no device of an inviter whose browser refuses tracking (DNT) or who opted out', async () => {
+    const { inviter } = await inviterWithCode();
+    const device = newDevice();
+    const viewed = (headers: Record<string, string>) =>
+      seeded.app.inject({ url: `${API}/invitation/info`, headers: { ...withDevice(inviter, device), ...headers } });
+    personalBody(await viewed({ dnt: '1' }));
+    const events = () => rows<{ page: string }>(sql`SELECT page FROM ubt_event WHERE device_id = ${device}`);
+    expect(await events()).toEqual([]);
+    await rows(sql`INSERT INTO tracking_opt_out (user_id) VALUES (${inviter.id})`);
+    personalBody(await viewed({}));
+    expect(await events()).toEqual([]);
+    await rows(sql`DELETE FROM tracking_opt_out WHERE user_id = ${inviter.id}`);
+    personalBody(await viewed({}));
+    expect(await events()).toEqual([{ page: 'invitation' }]);
+  });
+
   it('an existing user is not a new invitee (registered earlier, or already paid)', async () => {
     const { code } = await inviterWithCode();
     const old = await signInAs(seeded.app);
