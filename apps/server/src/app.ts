@@ -396,16 +396,14 @@ export async function buildApp({
     publicOrigin: origin,
     now,
     // issue 18: the 双11 sale items (kind 'activity') give a card's days or a report
-    products: [reportProducts, tradeProducts, double11Products({ now })],
+    products: [reportProducts, tradeProducts, double11Products({ activities })],
     hooks: { ...wallet.hooks, afterGrant: [...(wallet.hooks.afterGrant ?? []), invitations.afterPaid] },
     fulfil: {
       report: reportFulfil,
       trade: trade.fulfilment,
       activity: double11Fulfilment({
-        grantDays: membership.grantDays,
         vip: vipFulfilment({ grantDays: membership.grantDays, now }),
         report: reportFulfil,
-        now,
       }),
     },
   });
@@ -500,6 +498,7 @@ export async function buildApp({
         sandbox: smsProvider === 'sandbox',
         // issue 18: what follows a verified login (channel attribution, invitation rewards), in order
         afterLogin: loginHooks,
+        now,
       });
       await api.register(subscriptionsRoutes, {
         subscriptions: createSubscriptionsService(createSubscriptionsRepo(database.db)),
@@ -590,7 +589,7 @@ export async function buildApp({
       await api.register(trackingRoutes, { db: database.db, staff, sandbox: smsProvider === 'sandbox' });
       await api.register(couponRoutes, {
         coupons: createCoupons(database.db, { now }),
-        product: (code) => payments.orders.product(code),
+        product: (code) => payments.orders.entry(code),
       });
       await api.register(invitationRoutes, { invitations });
       await api.register(campaignRoutes, {

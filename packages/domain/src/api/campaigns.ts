@@ -3,13 +3,12 @@
 // users, once per user, phone and device). What is on sale, the coupons and the trial's rules are the activity's
 // config (activity table, `npm run ops -- activity set --config-json`), validated here; never a client's amount.
 import { z } from 'zod';
-import { couponTemplate, couponView } from './coupons.ts';
+import { COUPON_TEMPLATE_PATTERN, couponTemplate, couponView } from './coupons.ts';
 import { PRODUCT_CODE_PATTERN } from './products.ts';
 
 export const CAMPAIGN_MESSAGES = {
   couponMissing: '请选择要领取的优惠券',
   couponUnknown: '优惠券不存在或已领完',
-  couponClaimed: '您已领取过该优惠券',
   couponPhoneClaimed: '该手机号已领取过该优惠券',
   couponDeviceClaimed: '该设备已领取过该优惠券',
   trialClaimed: '您已领取过新人会员',
@@ -87,7 +86,6 @@ export const double11StateBody = z.object({
 export type Double11StateBody = z.infer<typeof double11StateBody>;
 
 // --- NEW POST activity/double11/claim {template} (login) ------------------------------------------------------------
-export const COUPON_TEMPLATE_PATTERN = /^[A-Z0-9_]{2,32}$/;
 export const double11ClaimInput = z.object({
   template: z
     .string({ message: CAMPAIGN_MESSAGES.couponMissing })

@@ -4,6 +4,7 @@
 // config or the invitation rules), never from a client.
 import { z } from 'zod';
 import { PRODUCT_KINDS, type ProductKind } from './payments.ts';
+import { COUPON_NO_MESSAGE } from './params.ts';
 
 export const COUPON_MESSAGES = {
   notFound: '优惠券不存在',
@@ -13,16 +14,13 @@ export const COUPON_MESSAGES = {
   notYet: '该优惠券尚未生效',
   kindMismatch: '该优惠券不适用于此商品',
   belowMin: '未达到该优惠券的使用门槛',
-  couponNo: '优惠券编号格式不正确',
+  couponNo: COUPON_NO_MESSAGE,
   alreadyClaimed: '您已领取过该优惠券',
   applePay: '苹果支付不支持优惠券，请选择其他支付方式或不使用优惠券',
 } as const;
 
-/** 'QJ' + 12 digits. */
-export const COUPON_NO_PATTERN = /^QJ\d{12}$/;
-export const couponNoParam = z
-  .string({ message: COUPON_MESSAGES.couponNo })
-  .regex(COUPON_NO_PATTERN, { message: COUPON_MESSAGES.couponNo });
+/** A template's code, upper-case (INVITE_NEW, D11_20 …). */
+export const COUPON_TEMPLATE_PATTERN = /^[A-Z0-9_]{2,32}$/;
 
 export const COUPON_KINDS = ['amount', 'discount'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -30,8 +28,8 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 /** What a grant makes (an activity's config holds a list of these; the invitation rules their own). */
 export const couponTemplate = z
   .object({
-    /** Upper-case code for reports (INVITE_NEW, D11_20 …). */
-    template: z.string().regex(/^[A-Z0-9_]{2,32}$/),
+    /** Upper-case code for reports. */
+    template: z.string().regex(COUPON_TEMPLATE_PATTERN),
     title: z.string().min(1).max(30),
     kind: z.enum(COUPON_KINDS),
     /** amount: 分 off. */
@@ -119,11 +117,6 @@ export const couponUsableItem = couponView.extend({
   payAmount: z.number(),
 });
 export type CouponUsableItem = z.infer<typeof couponUsableItem>;
-export const couponUsableQuery = z.object({
-  productCode: z
-    .string({ message: '缺少商品编号' })
-    .regex(/^[A-Z0-9][A-Z0-9_-]{1,47}$/, { message: '商品不存在或已下架' }),
-});
 export const couponUsableBody = z.object({
   /** The catalogue price, 元. */
   price: z.number(),

@@ -186,3 +186,10 @@ export const metroDistanceParam = () =>
     minMessage: 'metroDistance 至少为 100 米',
     maxMessage: 'metroDistance 最多为 5000 米',
   });
+
+/** A coupon's number (issue 18): 'QJ' and 12 digits. */
+const COUPON_NO_PATTERN = /^QJ\d{12}$/;
+export const COUPON_NO_MESSAGE = '优惠券编号格式不正确';
+export const couponNoParam = z
+  .string({ message: COUPON_NO_MESSAGE })
+  .regex(COUPON_NO_PATTERN, { message: COUPON_NO_MESSAGE });

@@ -3,6 +3,7 @@
 // order/status, NEW POST customer/pay/apple/confirm. The provider notifications are POSTed to NEW
 // customer/pay/notify/{alipay|wechat|apple} in each provider's own format (not the envelope).
 import { z } from 'zod';
+import { couponNoParam } from './params.ts';
 import { PAY_PLATFORM, type PayPlatform } from '../payment-methods.ts';
 
 /** research/payments.md §5. */
@@ -79,11 +80,8 @@ export const buyMemberInput = z.object({
   cardCode: z.string({ message: '请选择会员卡' }).regex(/^[A-Z0-9_]{2,32}$/, { message: '请选择会员卡' }),
   /** Same-origin path to land on after paying (spec §2 order redirect); checked with the redirect helper. */
   returnTo: z.string().max(512).optional(),
-  /** A coupon the user holds (issue 18; same pattern as COUPON_NO_PATTERN in coupons.ts, which imports this file). */
-  couponNo: z
-    .string({ message: '优惠券编号格式不正确' })
-    .regex(/^QJ\d{12}$/, { message: '优惠券编号格式不正确' })
-    .optional(),
+  /** A coupon the user holds (issue 18). */
+  couponNo: couponNoParam.optional(),
 });
 
 /** An order as the pages see it. Amounts in 元, two decimals. */

@@ -4,6 +4,7 @@
 // POST common/order/create {productCode, returnTo} (Idempotency-Key); the product pages' own creating calls
 // (memberCard/buyMember, market/order/create, trade/order/create) make the same order through the same catalogue.
 import { z } from 'zod';
+import { couponNoParam } from './params.ts';
 import { PRODUCT_KINDS } from './payments.ts';
 import { proxyCodeParam } from './wallet.ts';
 
@@ -46,8 +47,5 @@ export const createProductOrderInput = z.object({
   /** A reseller's 推广码 from a share link (report and deal-data products earn it a commission). */
   proxyCode: proxyCodeParam.optional(),
   /** Issue 18: one coupon the user holds (checked in the order's transaction). */
-  couponNo: z
-    .string({ message: '优惠券编号格式不正确' })
-    .regex(/^QJ\d{12}$/, { message: '优惠券编号格式不正确' })
-    .optional(),
+  couponNo: couponNoParam.optional(),
 });

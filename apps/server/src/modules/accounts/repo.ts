@@ -2,7 +2,13 @@
 // Every time is passed in (the service's clock), so tests can move it.
 import { createHash } from 'node:crypto';
 import { isoText, queryRows, sql, type Database } from '@fjt/db';
-import { claimPhoneHash } from '../campaigns/claims.ts';
+import { safeRedirectPath } from '@fjt/domain';
+
+/**
+ * What a deleted account's phone becomes where a rule must still recognise it (an invitee's phone, a campaign
+ * claim's): its SHA-256, so "once per phone" holds without the number.
+ */
+export const phoneHash = (phone: string) => `sha256:${createHash('sha256').update(phone).digest('hex')}`;
 
 export interface SessionRow {
   userId: number;
@@ -231,15 +237,12 @@ export function createAccountsRepo(db: Database) {
         await tx.execute(sql`DELETE FROM user_channel WHERE user_id = ${userId}`);
         await tx.execute(sql`DELETE FROM tracking_opt_out WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE channel_mark SET user_id = NULL WHERE user_id = ${userId}`);
-        // issue 18: an invitee's phone is kept only as its SHA-256 (the once-per-phone rule still matches it)
-        await tx.execute(
-          sql`UPDATE invitation SET invitee_phone = ${`sha256:${createHash('sha256').update(user.phone).digest('hex')}`}
-              WHERE invitee_phone = ${user.phone}`,
-        );
-        // campaign claims (issue 18): the number becomes its hash, so "once per phone" still holds without it
-        await tx.execute(
-          sql`UPDATE activity_claim SET phone = ${claimPhoneHash(user.phone)} WHERE phone = ${user.phone}`,
-        );
+        // issue 18: an invitee's phone and a campaign claim's are kept only as their SHA-256 (the once-per-phone
+        // rules still match it); their invitation code goes, so nobody can claim through a deleted account
+        const hashed = phoneHash(user.phone);
+        await tx.execute(sql`UPDATE invitation SET invitee_phone = ${hashed} WHERE invitee_phone = ${user.phone}`);
+        await tx.execute(sql`UPDATE activity_claim SET phone = ${hashed} WHERE phone = ${user.phone}`);
+        await tx.execute(sql`DELETE FROM invitation_code WHERE user_id = ${userId}`);
         // the unique phone column keeps a placeholder no real number can equal
         await tx.execute(
           sql`UPDATE users SET phone = ${`deleted:${userId}`}, nickname = NULL, avatar = NULL,
@@ -273,8 +276,7 @@ export type AccountsRepo = ReturnType<typeof createAccountsRepo>;
 /** params.link of a sandbox SMS when it is a path of this site, else null. */
 function linkParam(params: string): string | null {
   try {
-    const link = (JSON.parse(params) as { link?: unknown }).link;
-    return typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') ? link : null;
+    return safeRedirectPath((JSON.parse(params) as { link?: unknown }).link, '') || null;
   } catch {
     return null;
   }

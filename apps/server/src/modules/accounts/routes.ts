@@ -41,7 +41,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   cookie: SessionCookie;
   sandbox: boolean;
   afterLogin?: readonly LoginHook[];
-}> = async (app, { accounts, cookie, sandbox, afterLogin = [] }) => {
+  /** The app's clock (the login event's time). */
+  now: () => number;
+}> = async (app, { accounts, cookie, sandbox, afterLogin = [], now }) => {
   // who is signed in, and their data, is never kept by a browser or proxy cache
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
   app.post(
@@ -71,7 +73,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       const { mobile, code, client } = request.body;
       const { token, user } = await accounts.login(mobile, code, client, request.session?.token ?? null, request.ip);
       if (client === 'web') cookie.set(reply, token);
-      const event: LoginEvent = { userId: user.id, phone: mobile, deviceId: deviceIdOf(request), at: new Date() };
+      const event: LoginEvent = { userId: user.id, phone: mobile, deviceId: deviceIdOf(request), at: new Date(now()) };
       for (const hook of afterLogin)
         await hook(event).catch((error: unknown) =>
           request.log.error({ err: error, userId: user.id }, 'login hook failed'),

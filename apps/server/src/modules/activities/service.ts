@@ -64,7 +64,6 @@ export function createActivities(db: Database, { now = Date.now }: { now?: () =>
   }
 
   return {
-    now,
     viewOf,
     statusOf: (a: ActivityRow): ActivityStatus => activityStatus(a, now()),
 

@@ -11,6 +11,7 @@ import {
   COUPON_MESSAGES,
   DEVICE_COOKIE,
   PRODUCT_MESSAGES,
+  double11Config,
   type Double11ItemsBody,
   type FreshvipCheckBody,
 } from '@fjt/domain';
@@ -24,7 +25,7 @@ import {
   testPhone,
   type SignedIn,
 } from '../../testing.ts';
-import { claimPhoneHash } from './claims.ts';
+import { phoneHash } from '../accounts/repo.ts';
 import { createFreshvip } from './freshvip.ts';
 import { createActivities } from '../activities/service.ts';
 import { createMembershipService } from '../membership/service.ts';
@@ -118,6 +119,58 @@ describe('双11 sale items', () => {
     expect(period).toEqual({ days: 365, cardCode: 'VIP_YEAR' });
   });
 
+  it('a paid order gets what was sold when it was made, and a refund takes back the same, whatever ops change after', async () => {
+    const user = await onDevice(device());
+    const created = await seeded.app.inject({
+      method: 'POST',
+      url: `${API}/common/order/create`,
+      headers: { ...user.headers, 'idempotency-key': `d11-frozen-${Date.now()}-abc` },
+      payload: { productCode: 'D11_VIP_YEAR' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const orderNo = created.json().body.order.orderNo as string;
+    const [stored] = await rows<{ grants: unknown }>(sql`SELECT grants FROM orders WHERE order_no = ${orderNo}`);
+    expect(stored!.grants).toEqual({ kind: 'vip', cardCode: 'VIP_YEAR' });
+    // ops re-point the item at the quarter card while the order waits for its payment
+    const activities = createActivities(seeded.database.db);
+    const before = (await activities.get('double11')).config;
+    const changed = double11Config.parse(before);
+    changed.items = changed.items.map((i) =>
+      i.code === 'D11_VIP_YEAR' ? { ...i, grants: { kind: 'vip', cardCode: 'VIP_QUARTER' } } : i,
+    );
+    await activities.update('double11', { config: changed }, null);
+    try {
+      const unified = await seeded.app.inject({
+        method: 'POST',
+        url: `${API}/customer/pay/unifiedorder`,
+        headers: { ...user.headers, 'user-agent': BROWSER_UA },
+        payload: { orderNo, platform: 1 },
+      });
+      expect(unified.statusCode, unified.body).toBe(200);
+      const url = new URL(unified.json().body.action.url as string);
+      expect((await seeded.app.inject({ url: url.pathname + url.search })).statusCode).toBe(200);
+      expect(
+        (await seeded.app.inject({ method: 'POST', url: `/__sandbox/alipay/cashier/${orderNo}/pay` })).statusCode,
+      ).toBe(303);
+      await expect
+        .poll(async () => (await get(`order/status?orderNo=${orderNo}`, user)).json().body.order.status)
+        .toBe('PAID');
+      const period = () =>
+        rows<{ days: number; cardCode: string; over: boolean }>(
+          sql`SELECT days, card_code AS "cardCode", ends_at <= now() AS over FROM vip_periods
+              WHERE source = 'order' AND source_ref = ${orderNo}`,
+        );
+      expect(await period()).toEqual([{ days: 365, cardCode: 'VIP_YEAR', over: false }]);
+      await seeded.app.inject({ method: 'POST', url: `/__sandbox/control/alipay/${orderNo}/refund`, payload: {} });
+      await expect
+        .poll(async () => (await get(`order/status?orderNo=${orderNo}`, user)).json().body.order.status)
+        .toBe('REFUNDED');
+      expect(await period()).toEqual([{ days: 365, cardCode: 'VIP_YEAR', over: true }]);
+    } finally {
+      await activities.update('double11', { config: before }, null);
+    }
+  });
+
   it('a report item gives the report entitlement, and the owner cannot buy it twice', async () => {
     const user = await onDevice(device());
     const create = (key: string) =>
@@ -139,14 +192,10 @@ describe('双11 sale items', () => {
     const { reportFulfilment } = await import('../mall/fulfil.ts');
     const { vipFulfilment } = await import('../payments/service.ts');
     const report = reportFulfilment({ files: { queueIn: async () => {} }, now: Date.now });
-    const fulfil = double11Fulfilment({
-      grantDays: async () => true,
-      vip: vipFulfilment({ grantDays: async () => true, now: Date.now }),
-      report,
-      now: Date.now,
-    });
+    const fulfil = double11Fulfilment({ vip: vipFulfilment({ grantDays: async () => true, now: Date.now }), report });
     const [order] = await rows<{ orderNo: string; userId: number; productCode: string }>(
-      sql`SELECT order_no AS "orderNo", user_id AS "userId", product_code AS "productCode" FROM orders WHERE order_no = ${orderNo}`,
+      sql`SELECT order_no AS "orderNo", user_id AS "userId", product_code AS "productCode", grants
+          FROM orders WHERE order_no = ${orderNo}`,
     );
     await seeded.database.db.transaction((tx) => fulfil.grant(tx, order as never));
     const [entitlement] = await rows<{ productCode: string }>(
@@ -350,7 +399,7 @@ describe('新人会员', () => {
     const { createAccountsRepo } = await import('../accounts/repo.ts');
     await createAccountsRepo(seeded.database.db).deleteAccount(first.id, new Date());
     const claims = await rows<{ phone: string }>(sql`SELECT phone FROM activity_claim WHERE user_id = ${first.id}`);
-    expect(claims).toEqual([{ phone: claimPhoneHash(phone) }]);
+    expect(claims).toEqual([{ phone: phoneHash(phone) }]);
     // the number signs up again (straight in the table: the SMS gateway allows one code a minute per number)
     const [again] = await rows<{ id: number }>(sql`INSERT INTO users (phone) VALUES (${phone}) RETURNING id`);
     const db = seeded.database.db;

@@ -2,13 +2,9 @@
 // per device for each (activity, item). The user and phone rules are unique indexes, so two racing claims give one
 // row and the other a unique violation (→ a clear 409); the device rule is a plain index, so its check runs under a
 // transaction-scoped advisory lock on the device. A deleted account's phone is kept only as its SHA-256
-// (claimPhoneHash), which the phone rule also matches.
-import { createHash } from 'node:crypto';
+// (the accounts' phoneHash), which the phone rule also matches.
 import { queryRows, sql, type Database } from '@fjt/db';
-
-/** What a deleted account's activity_claim.phone becomes: keeps "once per phone" without the number. */
-export const claimPhoneHash = (phone: string) =>
-  `sha256:${createHash('sha256').update(`claim:${phone}`).digest('hex')}`;
+import { phoneHash } from '../accounts/repo.ts';
 
 export type ClaimBlock = 'user' | 'phone' | 'device';
 
@@ -29,11 +25,11 @@ export async function claimBlockOf(
     tx,
     sql`SELECT
           bool_or(user_id = ${who.userId}) AS "byUser",
-          bool_or(phone = ${who.phone} OR phone = ${claimPhoneHash(who.phone)}) AS "byPhone",
+          bool_or(phone = ${who.phone} OR phone = ${phoneHash(who.phone)}) AS "byPhone",
           bool_or(${who.deviceId}::text IS NOT NULL AND device_id = ${who.deviceId}) AS "byDevice"
         FROM activity_claim
         WHERE activity_code = ${activityCode} AND item = ${item}
-          AND (user_id = ${who.userId} OR phone IN (${who.phone}, ${claimPhoneHash(who.phone)})
+          AND (user_id = ${who.userId} OR phone IN (${who.phone}, ${phoneHash(who.phone)})
                OR (${who.deviceId}::text IS NOT NULL AND device_id = ${who.deviceId}))`,
   );
   if (row?.byUser) return 'user';

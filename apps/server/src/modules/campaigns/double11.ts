@@ -1,18 +1,18 @@
 // 双11 (issue 18, PAGES.md §3.13): the sale items of the double11 activity's config are products of the catalogue's
 // kind 'activity' — on sale only while the activity runs (an ended sale's code → 商品不存在或已下架), at the
-// config's price, bought through the generic checkout (/common/order). A paid item gives what it stands for: a VIP
-// card's days through the membership grant path, or a report's entitlement through the report fulfilment. The
-// coupons of the config are claimed once per user, phone and device per template (activity_claim), then granted by
-// grantCoupon in the same transaction.
+// config's price, bought through the generic checkout (/common/order). The order freezes what the item stands for
+// (orders.grants); once paid it gives that: a VIP card's days through the VIP fulfilment, or a report's entitlement
+// through the report fulfilment. The coupons of the config are claimed once per user, phone and device per template
+// (activity_claim), then granted by grantCoupon in the same transaction.
 import { queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
   CAMPAIGN_MESSAGES,
   COUPON_MESSAGES,
   PRODUCT_MESSAGES,
-  activityStatus,
   couponFaceText,
   double11Config,
+  saleItemGrant,
   type CouponView,
   type Double11Config,
   type Double11ItemsBody,
@@ -22,43 +22,45 @@ import {
 } from '@fjt/domain';
 import type { CatalogueEntry, ProductSource } from '../payments/catalogue.ts';
 import type { Fulfilment, OrderRow } from '../payments/service.ts';
-import type { VipSource } from '../membership/service.ts';
 import { ownsReport } from '../mall/products.ts';
 import { couponViewOf, grantCoupon } from '../coupons/service.ts';
 import type { Activities } from '../activities/service.ts';
 import { claimBlockOf, claimViolationOf, insertClaim, lockClaimDevice, phoneOfUser } from './claims.ts';
 
-export const DOUBLE11 = 'double11';
+const DOUBLE11 = 'double11';
 
 interface ActivityState {
   config: Double11Config;
   running: boolean;
 }
 
-/** The double11 row's config (parsed; an invalid config sells nothing) and whether it runs at `now`. */
-async function double11Of(db: Database, now: number): Promise<ActivityState | null> {
-  const [row] = await queryRows<{ startsAt: string; endsAt: string | null; disabled: boolean; config: unknown }>(
-    db,
-    sql`SELECT starts_at AS "startsAt", ends_at AS "endsAt", disabled, config FROM activity WHERE code = ${DOUBLE11}`,
-  );
+/** The double11 activity's config (parsed; an invalid config sells nothing) and whether it runs now; null when absent. */
+async function double11Of(activities: Activities, db: Database): Promise<ActivityState | null> {
+  const row = await activities.get(DOUBLE11, db).catch((error: unknown) => {
+    if (error instanceof ApiError && error.statusCode === 404) return null;
+    throw error;
+  });
   if (!row) return null;
   const parsed = double11Config.safeParse(row.config);
   return {
     config: parsed.success ? parsed.data : { items: [], coupons: [] },
-    running: activityStatus(row, now) === 'running',
+    running: activities.statusOf(row) === 'running',
   };
 }
 
-/** Whether what the item stands for exists (an active card, an active report). */
-async function grantExists(db: Database, item: SaleItem): Promise<boolean> {
-  const rows =
-    item.grants.kind === 'vip'
-      ? await queryRows(db, sql`SELECT 1 AS one FROM member_cards WHERE code = ${item.grants.cardCode} AND active`)
-      : await queryRows(
-          db,
-          sql`SELECT 1 AS one FROM mall_products WHERE code = ${item.grants.productCode} AND kind = 'report' AND active`,
-        );
-  return rows.length > 0;
+/** The codes of the items whose grant exists (an active card, an active report), in one query. */
+async function itemsOnSale(db: Database, items: readonly SaleItem[]): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  const grants = items.map((i) => ({ code: i.code, ...i.grants }));
+  const rows = await queryRows<{ code: string }>(
+    db,
+    sql`SELECT g.code FROM jsonb_to_recordset(${JSON.stringify(grants)}::jsonb)
+          AS g(code text, kind text, "cardCode" text, "productCode" text)
+        WHERE (g.kind = 'vip' AND EXISTS (SELECT 1 FROM member_cards WHERE code = g."cardCode" AND active))
+           OR (g.kind = 'report' AND EXISTS (SELECT 1 FROM mall_products
+                                             WHERE code = g."productCode" AND kind = 'report' AND active))`,
+  );
+  return new Set(rows.map((r) => r.code));
 }
 
 function entryOf(item: SaleItem): CatalogueEntry {
@@ -71,74 +73,52 @@ function entryOf(item: SaleItem): CatalogueEntry {
     originFen: item.originFen,
     lines: item.lines,
     href: '/activity/double11',
+    grants: item.grants,
   };
 }
 
 /** The catalogue's kind 'activity': the items of a RUNNING double11. */
-export function double11Products({ now }: { now: () => number }): ProductSource {
+export function double11Products({ activities }: { activities: Activities }): ProductSource {
   return {
     kind: 'activity',
     async find(db, code) {
-      const state = await double11Of(db, now());
+      const state = await double11Of(activities, db);
       if (!state?.running) return null;
       const item = state.config.items.find((i) => i.code === code);
-      if (!item || !(await grantExists(db, item))) return null;
+      if (!item || !(await itemsOnSale(db, [item])).has(item.code)) return null;
       return entryOf(item);
     },
     async canBuy(tx, userId, entry) {
-      const item = (await double11Of(tx, now()))?.config.items.find((i) => i.code === entry.code);
-      if (item?.grants.kind === 'report' && (await ownsReport(tx, userId, item.grants.productCode)))
+      const grants = saleItemGrant.safeParse(entry.grants);
+      if (grants.success && grants.data.kind === 'report' && (await ownsReport(tx, userId, grants.data.productCode)))
         throw ApiError.conflict(PRODUCT_MESSAGES.owned);
     },
   };
 }
 
 /**
- * What a paid activity order gives: the item of the config under the order's product code (whether the sale still
- * runs or not — it was paid at the sale price). A VIP card's days once per order (source 'order', ref the order
- * no, as a card bought at full price), or the report through the report fulfilment as if the report had been
+ * What a paid activity order gives: the grant frozen on the order when it was made (orders.grants), whatever the
+ * sale's config says now — it was sold so. A VIP card's days through the VIP fulfilment (once per order, source
+ * 'order', as a card bought at full price), or the report through the report fulfilment as if the report had been
  * bought. A refund takes back the same.
  */
-export function double11Fulfilment(deps: {
-  grantDays: (
-    tx: Database,
-    g: { userId: number; days: number; source: VipSource; ref: string; cardCode?: string | null },
-  ) => Promise<boolean>;
-  /** The VIP fulfilment (its revoke takes an order's period back). */
-  vip: Fulfilment;
-  report: Fulfilment;
-  now: () => number;
-}): Fulfilment {
-  async function itemOf(tx: Database, order: OrderRow): Promise<SaleItem> {
-    const item = (await double11Of(tx, deps.now()))?.config.items.find((i) => i.code === order.productCode);
-    if (!item) throw new Error(`sale item ${order.productCode} of order ${order.orderNo} is gone`);
-    return item;
+export function double11Fulfilment(deps: { vip: Fulfilment; report: Fulfilment }): Fulfilment {
+  /** The order as an order of what it stands for (a card's, a report's product code). */
+  function asGranted(order: OrderRow): { fulfilment: Fulfilment; order: OrderRow } {
+    const grants = saleItemGrant.safeParse(order.grants);
+    if (!grants.success) throw new Error(`activity order ${order.orderNo} has no valid grants`);
+    return grants.data.kind === 'vip'
+      ? { fulfilment: deps.vip, order: { ...order, productCode: grants.data.cardCode } }
+      : { fulfilment: deps.report, order: { ...order, productCode: grants.data.productCode } };
   }
   return {
     async grant(tx, order) {
-      const item = await itemOf(tx, order);
-      if (item.grants.kind === 'report') {
-        await deps.report.grant(tx, { ...order, productCode: item.grants.productCode });
-        return;
-      }
-      const [card] = await queryRows<{ days: number }>(
-        tx,
-        sql`SELECT days FROM member_cards WHERE code = ${item.grants.cardCode}`,
-      );
-      if (!card) throw new Error(`member card ${item.grants.cardCode} of order ${order.orderNo} is gone`);
-      await deps.grantDays(tx, {
-        userId: order.userId,
-        days: card.days,
-        source: 'order',
-        ref: order.orderNo,
-        cardCode: item.grants.cardCode,
-      });
+      const granted = asGranted(order);
+      await granted.fulfilment.grant(tx, granted.order);
     },
     async revoke(tx, order) {
-      const item = await itemOf(tx, order);
-      if (item.grants.kind === 'report')
-        await deps.report.revoke(tx, { ...order, productCode: item.grants.productCode });
-      else await deps.vip.revoke(tx, order);
+      const granted = asGranted(order);
+      await granted.fulfilment.revoke(tx, granted.order);
     },
   };
 }
@@ -169,11 +149,12 @@ export function createDouble11(db: Database, deps: { activities: Activities; now
   return {
     /** GET activity/double11/items: what is on sale and the coupons (empty once the sale has ended). */
     async items(): Promise<Double11ItemsBody> {
-      const state = await double11Of(db, deps.now());
+      const state = await double11Of(deps.activities, db);
       if (!state?.running) return { items: [], coupons: [] };
+      const onSale = await itemsOnSale(db, state.config.items);
       const items = [];
       for (const item of state.config.items) {
-        if (!(await grantExists(db, item))) continue;
+        if (!onSale.has(item.code)) continue;
         items.push({
           code: item.code,
           title: item.title,

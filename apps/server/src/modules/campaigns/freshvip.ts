@@ -25,7 +25,7 @@ import {
   type ClaimBlock,
 } from './claims.ts';
 
-export const FRESHVIP = 'freshvip';
+const FRESHVIP = 'freshvip';
 const ITEM = 'trial';
 
 const BLOCK_REFUSAL: Record<ClaimBlock, TrialRefusal> = {
@@ -34,7 +34,7 @@ const BLOCK_REFUSAL: Record<ClaimBlock, TrialRefusal> = {
   device: 'device-claimed',
 };
 
-export function trialRefusalText(reason: TrialRefusal, config: FreshvipConfig): string {
+function trialRefusalText(reason: TrialRefusal, config: FreshvipConfig): string {
   switch (reason) {
     case 'not-new':
       return CAMPAIGN_MESSAGES.trialNotNew(config.registeredWithinDays);
@@ -58,15 +58,21 @@ export function createFreshvip(
     return parsed.success ? parsed.data : freshvipConfig.parse({});
   };
 
+  /** The signed-in user's phone and sign-up time (401 when the account is gone). */
+  async function userOf(tx: Database, userId: number) {
+    const user = await phoneOfUser(tx, userId);
+    if (!user) throw ApiError.unauthorized();
+    return user;
+  }
+
   /** The first rule that refuses this user (already claimed first, so a claimer sees that), or null. */
   async function refusalOf(
     tx: Database,
     userId: number,
+    user: { phone: string; createdAt: Date },
     deviceId: string | null,
     config: FreshvipConfig,
   ): Promise<TrialRefusal | null> {
-    const user = await phoneOfUser(tx, userId);
-    if (!user) throw ApiError.unauthorized();
     const block = await claimBlockOf(tx, FRESHVIP, ITEM, { userId, phone: user.phone, deviceId });
     if (block) return BLOCK_REFUSAL[block];
     const [vip] = await queryRows<{ held: boolean }>(
@@ -83,7 +89,7 @@ export function createFreshvip(
     async check(userId: number, deviceId: string | null): Promise<FreshvipCheckBody> {
       const activity = await deps.activities.requireRunning(FRESHVIP);
       const config = configOf(activity.config);
-      const reason = await refusalOf(db, userId, deviceId, config);
+      const reason = await refusalOf(db, userId, await userOf(db, userId), deviceId, config);
       return {
         eligible: reason === null,
         reason,
@@ -104,9 +110,9 @@ export function createFreshvip(
           // one claim at a time per user (the vip_periods check below) and per device
           await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
           await lockClaimDevice(tx, FRESHVIP, ITEM, deviceId);
-          const reason = await refusalOf(tx, userId, deviceId, config);
+          const user = await userOf(tx, userId);
+          const reason = await refusalOf(tx, userId, user, deviceId, config);
           if (reason) throw ApiError.conflict(trialRefusalText(reason, config));
-          const user = (await phoneOfUser(tx, userId))!;
           const claimId = await insertClaim(tx, FRESHVIP, ITEM, { userId, phone: user.phone, deviceId });
           await deps.membership.grantDays(tx, {
             userId,

@@ -30,6 +30,9 @@ describe('grantCoupon and coupon/mine', () => {
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
+    // its number is its id: unique without a draw
+    const made = results.find(Boolean)!;
+    expect(made.couponNo).toBe(`QJ${String(made.id).padStart(12, '0')}`);
     await db.transaction((tx) =>
       grantCoupon(tx, {
         userId: user.id,
@@ -49,7 +52,15 @@ describe('grantCoupon and coupon/mine', () => {
     const usable = personalBody<CouponMineBody>(
       await seeded.app.inject({ url: `${API}/coupon/mine?state=usable`, headers: user.headers }),
     );
-    expect(usable.list).toHaveLength(1);
+    expect(usable.list.map((c) => c.state)).toEqual(['usable']);
+    const expired = personalBody<CouponMineBody>(
+      await seeded.app.inject({ url: `${API}/coupon/mine?state=expired`, headers: user.headers }),
+    );
+    expect(expired.list.map((c) => [c.title, c.state])).toEqual([['测试券', 'expired']]);
+    const used = personalBody<CouponMineBody>(
+      await seeded.app.inject({ url: `${API}/coupon/mine?state=used`, headers: user.headers }),
+    );
+    expect(used.list).toEqual([]);
   });
 
   it('refuses visitors and bad states', async () => {

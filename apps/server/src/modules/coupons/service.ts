@@ -2,10 +2,10 @@
 // invitation's reward, an activity's claim) and makes a coupon at most once per (source, source_ref), so a retried
 // or raced grant gives nothing twice. Applying one to an order and giving it back when the order closes unpaid is
 // the checkout's (payments), through the coupon_order unique index: one order, one coupon; one coupon, one order.
-import { randomInt } from 'node:crypto';
 import { queryRows, sql, type Database } from '@fjt/db';
 import {
   couponDiscountFen,
+  DAY_MS,
   type CouponTemplate,
   type CouponUsableItem,
   type CouponView,
@@ -48,39 +48,31 @@ export function couponRowOf(r: CouponRow): CouponRow {
 
 export type CouponSource = 'invitation' | 'invitee' | 'activity' | 'grant';
 
-const couponNo = (now: Date) =>
-  `QJ${String(now.getTime() % 1_000_000).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-
 /**
  * Makes one coupon from `template` for `userId`, valid from `now` for the template's days; null when this
  * (source, sourceRef) has already made one (nothing changes then). Pass the transaction of the change it rewards.
+ * Its number is 'QJ' and its id in 12 digits: unique by construction.
  */
 export async function grantCoupon(
   tx: Database,
   input: { userId: number; template: CouponTemplate; source: CouponSource; sourceRef: string; now: Date },
 ): Promise<CouponRow | null> {
   const { userId, template: t, source, sourceRef, now } = input;
-  const until = new Date(now.getTime() + t.validDays * 86_400_000);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const rows = await queryRows<CouponRow>(
-        tx,
-        sql`INSERT INTO coupon (coupon_no, user_id, template, title, kind, amount_fen, discount_pct, min_fen,
-                                product_kinds, source, source_ref, valid_from, valid_until)
-            VALUES (${couponNo(now)}, ${userId}, ${t.template}, ${t.title}, ${t.kind}, ${t.amountFen ?? null},
-                    ${t.discountPct ?? null}, ${t.minFen}, ${JSON.stringify(t.productKinds)}::jsonb, ${source},
-                    ${sourceRef}, ${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)
-            ON CONFLICT (source, source_ref) DO NOTHING
-            RETURNING ${COUPON_COLUMNS}`,
-      );
-      return rows[0] ? couponRowOf(rows[0]) : null;
-    } catch (error) {
-      // a coupon number drawn twice (1 in 10⁶ within the same millisecond-of-the-second): draw again
-      if (attempt < 2 && /coupon_no_idx/.test(String((error as Error).message))) continue;
-      throw error;
-    }
-  }
-  return null;
+  const until = new Date(now.getTime() + t.validDays * DAY_MS);
+  const rows = await queryRows<CouponRow>(
+    tx,
+    sql`WITH next AS (SELECT nextval(pg_get_serial_sequence('coupon', 'id'))::int AS id)
+        INSERT INTO coupon (id, coupon_no, user_id, template, title, kind, amount_fen, discount_pct, min_fen,
+                            product_kinds, source, source_ref, valid_from, valid_until)
+        SELECT next.id, 'QJ' || lpad(next.id::text, 12, '0'), ${userId}, ${t.template}, ${t.title}, ${t.kind},
+               ${t.amountFen ?? null}::int, ${t.discountPct ?? null}::smallint, ${t.minFen}::int,
+               ${JSON.stringify(t.productKinds)}::jsonb, ${source}, ${sourceRef}, ${now.toISOString()}::timestamptz,
+               ${until.toISOString()}::timestamptz
+        FROM next
+        ON CONFLICT (source, source_ref) DO NOTHING
+        RETURNING ${COUPON_COLUMNS}`,
+  );
+  return rows[0] ? couponRowOf(rows[0]) : null;
 }
 
 export function couponStateOf(c: CouponRow, now: Date): CouponView['state'] {
@@ -108,23 +100,31 @@ export function couponViewOf(c: CouponRow, now: Date): CouponView {
 
 export function createCoupons(db: Database, { now = Date.now }: { now?: () => number } = {}) {
   return {
-    /** GET coupon/mine: usable ones first, then used, then expired; newest first within each; `state` filters. */
+    /** GET coupon/mine: usable ones first, then upcoming, used, expired; newest first within each; `state` filters. */
     async mine(userId: number, state: 'usable' | 'used' | 'expired' | 'all'): Promise<CouponView[]> {
+      const t = new Date(now());
+      const at = sql`${t.toISOString()}::timestamptz`;
+      const only = {
+        // an upcoming coupon is listed with the usable ones
+        usable: sql`AND used_order_no IS NULL AND valid_until > ${at}`,
+        used: sql`AND used_order_no IS NOT NULL`,
+        expired: sql`AND used_order_no IS NULL AND valid_until <= ${at}`,
+        all: sql``,
+      }[state];
       const rows = await queryRows<CouponRow>(
         db,
-        sql`SELECT ${COUPON_COLUMNS} FROM coupon WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 200`,
+        sql`SELECT ${COUPON_COLUMNS} FROM coupon WHERE user_id = ${userId} ${only}
+            ORDER BY CASE WHEN used_order_no IS NOT NULL THEN 2 WHEN valid_until <= ${at} THEN 3
+                          WHEN valid_from > ${at} THEN 1 ELSE 0 END,
+                     created_at DESC, id DESC
+            LIMIT 200`,
       );
-      const t = new Date(now());
-      const rank = { usable: 0, upcoming: 1, used: 2, expired: 3 } as const;
-      return rows
-        .map((r) => couponViewOf(couponRowOf(r), t))
-        .filter((c) => state === 'all' || c.state === state || (state === 'usable' && c.state === 'upcoming'))
-        .sort((a, b) => rank[a.state] - rank[b.state]);
+      return rows.map((r) => couponViewOf(couponRowOf(r), t));
     },
 
     /**
-     * GET coupon/usable: the user's coupons usable now for a product of `kind` at `priceFen` (kind and threshold
-     * met), the one taking most off first, then the one expiring first.
+     * GET coupon/usable: the user's coupons usable now for a product of `kind` at `priceFen` (the amount its order
+     * is made at; kind and threshold met), the one taking most off first, then the one expiring first.
      */
     async usable(userId: number, priceFen: number, kind: ProductKind): Promise<CouponUsableItem[]> {
       const t = new Date(now());

@@ -18,7 +18,7 @@ import {
 import { queryRows, sql } from '@fjt/db';
 import { expectFail, personalBody, seededApp, signInAs, type SignedIn } from '../../testing.ts';
 import { grantCoupon } from '../coupons/service.ts';
-import { phoneHash } from './service.ts';
+import { phoneHash } from '../accounts/repo.ts';
 
 let t = Date.now();
 const seeded = seededApp('small', { now: () => t });
@@ -195,6 +195,22 @@ describe('invitation claims', () => {
     expect(coupons!.n).toBe(0);
   });
 
+  it('notes no device of an inviter whose browser refuses tracking (DNT) or who opted out', async () => {
+    const { inviter } = await inviterWithCode();
+    const device = newDevice();
+    const viewed = (headers: Record<string, string>) =>
+      seeded.app.inject({ url: `${API}/invitation/info`, headers: { ...withDevice(inviter, device), ...headers } });
+    personalBody(await viewed({ dnt: '1' }));
+    const events = () => rows<{ page: string }>(sql`SELECT page FROM ubt_event WHERE device_id = ${device}`);
+    expect(await events()).toEqual([]);
+    await rows(sql`INSERT INTO tracking_opt_out (user_id) VALUES (${inviter.id})`);
+    personalBody(await viewed({}));
+    expect(await events()).toEqual([]);
+    await rows(sql`DELETE FROM tracking_opt_out WHERE user_id = ${inviter.id}`);
+    personalBody(await viewed({}));
+    expect(await events()).toEqual([{ page: 'invitation' }]);
+  });
+
   it('an existing user is not a new invitee (registered earlier, or already paid)', async () => {
     const { code } = await inviterWithCode();
     const old = await signInAs(seeded.app);
@@ -281,6 +297,22 @@ describe('invitation claims', () => {
     t += 61_000;
     const again = await signInAs(seeded.app, invitee.mobile);
     expectFail(await getCoupon(again, code), 409, INVITATION_MESSAGES.phoneInvited);
+  });
+
+  it("a deleted inviter's code goes with the account: claiming it is refused", async () => {
+    const { inviter, code } = await inviterWithCode();
+    const del = await seeded.app.inject({
+      method: 'POST',
+      url: `${API}/user/delete`,
+      headers: inviter.headers,
+      payload: { confirm: DELETE_CONFIRMATION },
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    const codes = await rows<{ code: string }>(sql`SELECT code FROM invitation_code WHERE user_id = ${inviter.id}`);
+    expect(codes).toEqual([]);
+    const invitee = await signInAs(seeded.app);
+    expectFail(await getCoupon(invitee, code), 404, INVITATION_MESSAGES.unknown);
+    expectFail(await receive(invitee, { code, variant: 'invitation2' }), 404, INVITATION_MESSAGES.unknown);
   });
 });
 
@@ -375,17 +407,45 @@ describe('coupons at checkout', () => {
     expect((await couponRow(c)).usedOrderNo).toBe(second.orderNo);
   });
 
-  it('Apple pay refuses an order with a coupon', async () => {
+  it('Apple pay refuses an order with a coupon: at pay, and at creation in the iOS app', async () => {
     const user = await signInAs(seeded.app);
     const c = await give(user);
     const order = orderOf(await buy(seeded.app, user, { cardCode: 'VIP_MONTH', couponNo: c }));
-    const res = await seeded.app.inject({
+    const iosApp = { ...user.headers, 'user-agent': `${BROWSER_UA} FangJiaTong/11.2.0` };
+    expectFail(
+      await seeded.app.inject({
+        method: 'POST',
+        url: `${API}/customer/pay/unifiedorder`,
+        headers: iosApp,
+        payload: { orderNo: order.orderNo, platform: 3 },
+      }),
+      400,
+      COUPON_MESSAGES.applePay,
+    );
+    const c2 = await give(user);
+    const refused = [
+      await seeded.app.inject({
+        method: 'POST',
+        url: `${API}/memberCard/buyMember`,
+        headers: iosApp,
+        payload: { cardCode: 'VIP_MONTH', couponNo: c2 },
+      }),
+      await seeded.app.inject({
+        method: 'POST',
+        url: `${API}/common/order/create`,
+        headers: iosApp,
+        payload: { productCode: 'VIP_MONTH', couponNo: c2 },
+      }),
+    ];
+    for (const res of refused) expectFail(res, 400, COUPON_MESSAGES.applePay);
+    expect((await couponRow(c2)).usedOrderNo).toBeNull();
+    // without a coupon the iOS app orders as before
+    const plain = await seeded.app.inject({
       method: 'POST',
-      url: `${API}/customer/pay/unifiedorder`,
-      headers: { ...user.headers, 'user-agent': `${BROWSER_UA} fangjiatong/3.2.0`, cookie: `${user.headers.cookie}` },
-      payload: { orderNo: order.orderNo, platform: 3 },
+      url: `${API}/memberCard/buyMember`,
+      headers: iosApp,
+      payload: { cardCode: 'VIP_MONTH' },
     });
-    expect(res.statusCode).toBe(400);
-    expect([COUPON_MESSAGES.applePay, '当前环境不支持该支付方式']).toContain(res.json().errMsg);
+    expect(plain.statusCode, plain.body).toBe(200);
   });
 });

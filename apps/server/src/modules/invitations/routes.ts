@@ -11,6 +11,7 @@ import {
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { personalRoute, userIdOf } from '../../plugins/session.ts';
 import { deviceIdOf } from '../../lib/device.ts';
+import { refusesTracking } from '../tracking/events.ts';
 import type { Invitations } from './service.ts';
 
 const tags = ['invitation'];
@@ -26,7 +27,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: Invitations 
         response: { 200: envelopeOf(invitationInfoBody) },
       },
     },
-    async (request) => ok(await invitations.info(userIdOf(request), deviceIdOf(request))),
+    async (request) =>
+      ok(await invitations.info(userIdOf(request), refusesTracking(request.headers) ? null : deviceIdOf(request))),
   );
 
   app.post(

@@ -9,10 +9,12 @@
 // SMS login — or, for a variant with rewardOn 'nextLogin', the next login: the login hook), a coupon after the
 // invitee's first paid order (the payments afterGrant hook). Each is once per (source, source_ref), so a hook that
 // runs twice gives nothing twice.
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
 import { queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
+  chinaDay,
   couponTemplate,
   INVITATION_CODE_ALPHABET,
   INVITATION_MESSAGES,
@@ -24,72 +26,51 @@ import {
   type InvitationStatus,
 } from '@fjt/domain';
 import type { Activities } from '../activities/service.ts';
+import { phoneHash } from '../accounts/repo.ts';
 import { COUPON_COLUMNS, couponRowOf, couponViewOf, grantCoupon, type CouponRow } from '../coupons/service.ts';
 import type { OrderRow } from '../payments/service.ts';
+import { hasOptedOut, storeEvents } from '../tracking/events.ts';
 
 /** A claim counts only for an account made this recently (the sign-up on the claim page). */
-export const NEW_USER_WINDOW_MS = 30 * 60_000;
-const DAY_MS = 86_400_000;
+const NEW_USER_WINDOW_MS = 30 * 60_000;
 
-export interface InvitationConfig {
-  inviteeCoupon: CouponTemplate;
-  paidReward: CouponTemplate;
-  loginVipDays: number;
-  dailyCap: number;
-  /** claim: the claim's own SMS login is the verified login; nextLogin: the invitee's next login (the APP's). */
-  rewardOn: 'claim' | 'nextLogin';
-}
-
-export const DEFAULT_INVITATION_CONFIG: InvitationConfig = {
-  inviteeCoupon: {
-    template: 'INVITE_NEW',
-    title: '新人专享会员券',
-    kind: 'amount',
-    amountFen: 1000,
-    minFen: 0,
-    productKinds: ['vip'],
-    validDays: 30,
-  },
-  paidReward: {
-    template: 'INVITE_PAID',
-    title: '邀请奖励券',
-    kind: 'amount',
-    amountFen: 2000,
-    minFen: 3000,
-    productKinds: [],
-    validDays: 60,
-  },
-  loginVipDays: 7,
-  dailyCap: 20,
-  rewardOn: 'claim',
+const DEFAULT_INVITEE_COUPON: CouponTemplate = {
+  template: 'INVITE_NEW',
+  title: '新人专享会员券',
+  kind: 'amount',
+  amountFen: 1000,
+  minFen: 0,
+  productKinds: ['vip'],
+  validDays: 30,
+};
+const DEFAULT_PAID_REWARD: CouponTemplate = {
+  template: 'INVITE_PAID',
+  title: '邀请奖励券',
+  kind: 'amount',
+  amountFen: 2000,
+  minFen: 3000,
+  productKinds: [],
+  validDays: 60,
 };
 
-/** The activity's config over the defaults; a bad template falls back to the default one. */
-export function invitationConfigOf(config: Record<string, unknown>): InvitationConfig {
-  const tpl = (value: unknown, fallback: CouponTemplate) => {
-    const parsed = couponTemplate.safeParse(value);
-    return parsed.success ? parsed.data : fallback;
-  };
-  const int = (value: unknown, fallback: number, max: number) =>
-    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max ? value : fallback;
-  const d = DEFAULT_INVITATION_CONFIG;
-  return {
-    inviteeCoupon: tpl(config.inviteeCoupon, d.inviteeCoupon),
-    paidReward: tpl(config.paidReward, d.paidReward),
-    loginVipDays: int(config.loginVipDays, d.loginVipDays, 365),
-    dailyCap: int(config.dailyCap, d.dailyCap, 1000),
-    rewardOn: config.rewardOn === 'nextLogin' ? 'nextLogin' : 'claim',
-  };
-}
+/** The activity's config; each field that is missing or invalid falls back to its default. */
+const invitationConfig = z.object({
+  inviteeCoupon: couponTemplate.catch(DEFAULT_INVITEE_COUPON),
+  paidReward: couponTemplate.catch(DEFAULT_PAID_REWARD),
+  loginVipDays: z.number().int().min(0).max(365).catch(7),
+  dailyCap: z.number().int().min(0).max(1000).catch(20),
+  /** claim: the claim's own SMS login is the verified login; nextLogin: the invitee's next login (the APP's). */
+  rewardOn: z.enum(['claim', 'nextLogin']).catch('claim'),
+});
+type InvitationConfig = z.infer<typeof invitationConfig>;
 
-export const phoneHash = (phone: string) => `sha256:${createHash('sha256').update(phone).digest('hex')}`;
+const invitationConfigOf = (config: Record<string, unknown>): InvitationConfig => invitationConfig.parse(config);
 
 const drawCode = () =>
   Array.from({ length: 6 }, () => INVITATION_CODE_ALPHABET[randomInt(0, INVITATION_CODE_ALPHABET.length)]).join('');
 
 /** The start of the Beijing day holding `t`. */
-const beijingDayStart = (t: Date) =>
-  new Date(Math.floor((t.getTime() + 8 * 3600_000) / DAY_MS) * DAY_MS - 8 * 3600_000);
+const beijingDayStart = (t: Date) => new Date(`${chinaDay(t)}T00:00:00+08:00`);
 
 interface InvitationRow {
   id: number;
@@ -167,23 +148,29 @@ export function createInvitations(deps: {
   }
 
   return {
-    codeOf,
-
     /**
      * GET invitation/info: my code and share link, the people I invited (masked), my rewards. Notes the device
-     * the inviter uses (a tracked view of the hub, unless they opted out), so an invitee on it earns nothing.
+     * the inviter uses (a tracked view of the hub; `trackedDevice` is null when the browser refuses tracking, and
+     * nothing is noted for a user who opted out), so an invitee on it earns nothing.
      */
-    async info(userId: number, deviceId: string | null): Promise<InvitationInfoBody> {
+    async info(userId: number, trackedDevice: string | null): Promise<InvitationInfoBody> {
       const code = await codeOf(userId);
       const t = new Date(deps.now());
-      if (deviceId) {
-        await db.execute(
-          sql`INSERT INTO ubt_event (month, at, type, page, device_id, user_id)
-              SELECT ${Number(new Date(t.getTime() + 8 * 3600_000).toISOString().slice(0, 7).replace('-', ''))},
-                     ${t.toISOString()}::timestamptz, 'view', 'invitation', ${deviceId}, ${userId}
-              WHERE NOT EXISTS (SELECT 1 FROM tracking_opt_out WHERE user_id = ${userId})`,
+      if (trackedDevice && !(await hasOptedOut(db, userId))) {
+        await storeEvents(
+          db,
+          [{ type: 'view', page: 'invitation', spm: '', at: t.getTime() }],
+          { deviceId: trackedDevice, userId },
+          t.getTime(),
         );
       }
+      const [counts] = await queryRows<InvitationInfoBody['counts']>(
+        db,
+        sql`SELECT count(*) FILTER (WHERE status <> 'refused')::int AS invited,
+                   count(*) FILTER (WHERE status = 'rewarded')::int AS rewarded,
+                   count(*) FILTER (WHERE status = 'refused')::int AS refused
+            FROM invitation WHERE inviter_id = ${userId}`,
+      );
       const rows = await queryRows<InvitationRow>(
         db,
         sql`SELECT ${INVITATION_COLUMNS} FROM invitation WHERE inviter_id = ${userId} ORDER BY created_at DESC, id DESC
@@ -203,11 +190,7 @@ export function createInvitations(deps: {
       return {
         code,
         shareLink: `${deps.publicOrigin}/invitation/getcoupon?code=${code}`,
-        counts: {
-          invited: rows.filter((r) => r.status !== 'refused').length,
-          rewarded: rows.filter((r) => r.status === 'rewarded').length,
-          refused: rows.filter((r) => r.status === 'refused').length,
-        },
+        counts: counts ?? { invited: 0, rewarded: 0, refused: 0 },
         list: rows.map((r) => ({
           phone: r.inviteePhone.startsWith('sha256:') ? '已注销用户' : maskPhone(r.inviteePhone),
           status: r.status,
@@ -235,7 +218,8 @@ export function createInvitations(deps: {
         const config = invitationConfigOf(activity.config);
         const [owner] = await queryRows<{ userId: number }>(
           tx,
-          sql`SELECT user_id AS "userId" FROM invitation_code WHERE code = ${input.code}`,
+          sql`SELECT c.user_id AS "userId" FROM invitation_code c
+              JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL WHERE c.code = ${input.code}`,
         );
         if (!owner) throw ApiError.notFound(INVITATION_MESSAGES.unknown);
         if (owner.userId === input.userId) throw ApiError.badRequest(INVITATION_MESSAGES.self);
@@ -265,23 +249,16 @@ export function createInvitations(deps: {
         if ((today?.n ?? 0) >= config.dailyCap) throw ApiError.tooMany(INVITATION_MESSAGES.dailyCap);
 
         const reused = await deviceReused(tx, owner.userId, deviceId);
-        let inserted: InvitationRow[];
-        try {
-          inserted = await queryRows<InvitationRow>(
-            tx,
-            sql`INSERT INTO invitation (inviter_id, invitee_phone, invitee_user_id, device_id, variant, status,
-                                        refuse_reason, created_at)
-                VALUES (${owner.userId}, ${invitee.phone}, ${input.userId}, ${deviceId}, ${input.variant},
-                        ${reused ? 'refused' : 'claimed'}, ${reused ? INVITATION_MESSAGES.deviceReused : null},
-                        ${t.toISOString()}::timestamptz)
-                ON CONFLICT (invitee_phone) DO NOTHING
-                RETURNING ${INVITATION_COLUMNS}`,
-          );
-        } catch (error) {
-          if (/invitation_phone_idx|unique|duplicate/i.test(String((error as Error).message))) inserted = [];
-          else throw error;
-        }
-        const inv = inserted[0];
+        const [inv] = await queryRows<InvitationRow>(
+          tx,
+          sql`INSERT INTO invitation (inviter_id, invitee_phone, invitee_user_id, device_id, variant, status,
+                                      refuse_reason, created_at)
+              VALUES (${owner.userId}, ${invitee.phone}, ${input.userId}, ${deviceId}, ${input.variant},
+                      ${reused ? 'refused' : 'claimed'}, ${reused ? INVITATION_MESSAGES.deviceReused : null},
+                      ${t.toISOString()}::timestamptz)
+              ON CONFLICT (invitee_phone) DO NOTHING
+              RETURNING ${INVITATION_COLUMNS}`,
+        );
         if (!inv) throw ApiError.conflict(INVITATION_MESSAGES.phoneInvited);
         if (reused) return { status: 'refused', message: INVITATION_MESSAGES.deviceReused, coupon: null };
         const coupon = await grantCoupon(tx, {

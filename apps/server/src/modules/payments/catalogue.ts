@@ -15,6 +15,8 @@ export interface CatalogueEntry {
   lines: string[];
   /** The product's own page (same-origin path), or null. */
   href: string | null;
+  /** What an order of it gives, frozen on the order when it is made (an activity item's card or report). */
+  grants?: Record<string, unknown>;
 }
 
 export interface ProductSource {

@@ -3,6 +3,7 @@
 // customer/pay/apple/confirm, and the providers' NEW POST customer/pay/notify/{alipay|wechat|apple} — answered in
 // each provider's own protocol, not the envelope, with the body kept exactly as received.
 import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,7 +35,7 @@ import { envelopeOf } from '../../plugins/openapi.ts';
 import { API_PREFIX } from '../../plugins/envelope.ts';
 import { userIdOf } from '../../plugins/session.ts';
 import type { WechatOauth } from './wechat/oauth.ts';
-import type { OrdersService } from './service.ts';
+import type { OrderClient, OrdersService } from './service.ts';
 
 const tags = ['payments'];
 
@@ -80,11 +81,18 @@ export function productOrderRoute(
         await orders.createProductOrder(userId, request.body, keyOf(request.headers), {
           route: options.path,
           ...(options.kind ? { kind: options.kind } : {}),
+          client: clientOf(request),
         }),
       );
     },
   );
 }
+
+/** The client creating an order (its pay methods decide whether a coupon can be used). */
+const clientOf = (request: FastifyRequest): OrderClient => ({
+  userAgent: request.headers['user-agent'],
+  currentVersion: request.cookies[CURRENT_VERSION_COOKIE],
+});
 
 /** The state of a WeChat sign-in round trip, bound to the browser that started it. */
 const WX_STATE_COOKIE = 'fjt_wx_oauth';
@@ -139,7 +147,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const userId = userIdOf(request);
-      return ok(await orders.buyMember(userId, request.body, keyOf(request.headers)));
+      return ok(await orders.buyMember(userId, request.body, keyOf(request.headers), clientOf(request)));
     },
   );
 

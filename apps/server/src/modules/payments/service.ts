@@ -18,6 +18,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_TIMEOUT_MS,
   orderStatusPath,
+  PAY_PLATFORM,
   PROVIDER_OF_PLATFORM,
   RESULT_CODE,
   safeRedirectPath,
@@ -40,7 +41,7 @@ import { API_PREFIX } from '../../plugins/envelope.ts';
 const TS = (column: string) => isoText(column, { ms: true });
 const ORDER_COLUMNS = sql.raw(`order_no AS "orderNo", user_id AS "userId", product_kind AS "productKind",
   product_code AS "productCode", subject, amount_fen AS "amountFen", list_fen AS "listFen", coupon_id AS "couponId",
-  status, platform, provider,
+  grants, status, platform, provider,
   provider_txn_id AS "providerTxnId", app_account_token::text AS "appAccountToken", return_to AS "returnTo"`);
 const ORDER_TIMES = sql`${TS('created_at')} AS "createdAt", ${TS('expires_at')} AS "expiresAt",
   ${TS('paid_at')} AS "paidAt", ${TS('closed_at')} AS "closedAt"`;
@@ -55,6 +56,8 @@ export interface OrderRow {
   /** The catalogue price before a coupon (null on orders older than issue 18). */
   listFen: number | null;
   couponId: number | null;
+  /** What an activity item's order gives, frozen when it was made (null for other kinds). */
+  grants: Record<string, unknown> | null;
   status: OrderStatus;
   platform: number | null;
   provider: ProviderName | null;
@@ -101,6 +104,9 @@ export interface ClientContext {
   currentVersion: string | undefined;
   ip: string;
 }
+
+/** Who creates an order: the client whose payment methods decide whether a coupon can be paid for. */
+export type OrderClient = Pick<ClientContext, 'userAgent' | 'currentVersion'>;
 
 /** A status poll asks the provider at most this often per order. */
 export const QUERY_MIN_GAP_MS = 3000;
@@ -217,8 +223,15 @@ export function createOrdersService(deps: {
       returnTo?: string | undefined;
       /** Issue 18: a coupon the user holds, checked and taken here, in the order's transaction. */
       couponNo?: string | undefined;
+      /** What the order gives, frozen now (CatalogueEntry.grants). */
+      grants?: Record<string, unknown> | undefined;
+      /** The creating client: in the iOS app (it pays with Apple) a coupon is refused at once, not at pay. */
+      client?: OrderClient | undefined;
     },
   ): Promise<OrderRow> {
+    if (input.couponNo && input.client && paysWithApple(input.client)) {
+      throw ApiError.badRequest(COUPON_MESSAGES.applePay);
+    }
     const t = now();
     const returnTo = input.returnTo ? safeRedirectPath(input.returnTo, '') || null : null;
     const coupon = input.couponNo
@@ -230,9 +243,10 @@ export function createOrdersService(deps: {
       const rows = await queryRows<{ orderNo: string }>(
         tx,
         sql`INSERT INTO orders (order_no, user_id, product_kind, product_code, subject, amount_fen, list_fen, coupon_id,
-                                status, app_account_token, return_to, created_at, expires_at)
+                                grants, status, app_account_token, return_to, created_at, expires_at)
             VALUES (${orderNo}, ${input.userId}, ${input.productKind}, ${input.productCode}, ${input.subject},
-                    ${payFen}, ${input.amountFen}, ${coupon?.id ?? null}, 'PENDING', ${randomUUID()}::uuid, ${returnTo},
+                    ${payFen}, ${input.amountFen}, ${coupon?.id ?? null},
+                    ${input.grants ? JSON.stringify(input.grants) : null}::jsonb, 'PENDING', ${randomUUID()}::uuid, ${returnTo},
                     ${t.toISOString()}::timestamptz, ${new Date(t.getTime() + ORDER_TIMEOUT_MS).toISOString()}::timestamptz)
             ON CONFLICT (order_no) DO NOTHING RETURNING order_no AS "orderNo"`,
       );
@@ -291,6 +305,18 @@ export function createOrdersService(deps: {
       );
       return response;
     });
+  }
+
+  /** Whether this client is offered Apple Pay (the iOS app): App Store prices are fixed tiers, a coupon has none. */
+  function paysWithApple(client: OrderClient): boolean {
+    const pattern = payPattern();
+    const choice = choosePaymentMethods({
+      platforms: pattern.platforms,
+      flags: detectClient(client.userAgent, client.currentVersion),
+      wechatMerchantEnabled: pattern.wechatMerchantEnabled,
+      inAppOnlyFlag: pattern.inAppOnly,
+    });
+    return choice.ok && choice.methods.some((m) => m.platform === PAY_PLATFORM.applePay && m.enabled);
   }
 
   function payPattern(_productCode?: string): PayPattern {
@@ -661,6 +687,11 @@ export function createOrdersService(deps: {
     payPattern,
     apply,
 
+    /** The catalogue's product an order of `code` would be made for (404 when unknown or off sale). */
+    entry(code: string, kind?: ProductKind) {
+      return catalogue.get(db, code, kind);
+    },
+
     /** NEW GET common/product: a product as the checkout shows it (404 when unknown or off sale). */
     async product(code: string, kind?: ProductKind) {
       return { product: productViewOf(await catalogue.get(db, code, kind)) };
@@ -679,7 +710,7 @@ export function createOrdersService(deps: {
         couponNo?: string | undefined;
       },
       key: string | undefined,
-      options: { route: string; kind?: ProductKind },
+      options: { route: string; kind?: ProductKind; client?: OrderClient },
     ) {
       return withIdempotency(userId, options.route, key, input, async (tx) => {
         const entry = await catalogue.get(tx, input.productCode, options.kind);
@@ -692,6 +723,8 @@ export function createOrdersService(deps: {
           amountFen: entry.amountFen,
           returnTo: input.returnTo,
           couponNo: input.couponNo,
+          grants: entry.grants,
+          client: options.client,
         });
         if (input.proxyCode) {
           if (!hooks.attribute) throw new Error('a proxy code was sent but no attribution is set up');
@@ -706,6 +739,7 @@ export function createOrdersService(deps: {
       userId: number,
       input: { cardCode: string; returnTo?: string | undefined; couponNo?: string | undefined },
       key?: string,
+      client?: OrderClient,
     ) {
       return withIdempotency(userId, 'memberCard/buyMember', key, input, async (tx) => {
         const entry = await catalogue.get(tx, input.cardCode, 'vip').catch((error: unknown) => {
@@ -719,6 +753,7 @@ export function createOrdersService(deps: {
           amountFen: entry.amountFen,
           returnTo: input.returnTo,
           couponNo: input.couponNo,
+          client,
         });
         return { order: view(order) };
       });
