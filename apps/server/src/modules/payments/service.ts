@@ -229,7 +229,7 @@ export function createOrdersService(deps: {
       client?: OrderClient | undefined;
     },
   ): Promise<OrderRow> {
-    if (input.couponNo && input.client && paysWithApple(input.client)) {
+    if (input.couponNo && input.client && paysOnlyWithApple(input.client)) {
       throw ApiError.badRequest(COUPON_MESSAGES.applePay);
     }
     const t = now();
@@ -307,8 +307,12 @@ export function createOrdersService(deps: {
     });
   }
 
-  /** Whether this client is offered Apple Pay (the iOS app): App Store prices are fixed tiers, a coupon has none. */
-  function paysWithApple(client: OrderClient): boolean {
+  /**
+   * Whether Apple Pay is the only way this client can pay (the iOS app with in-app purchase required): App Store
+   * prices are fixed tiers, a coupon's amount has none, so such an order cannot carry a coupon. An iOS app that is
+   * also offered 支付宝 or 微信 may order with a coupon; paying that order with Apple Pay is refused (pay()).
+   */
+  function paysOnlyWithApple(client: OrderClient): boolean {
     const pattern = payPattern();
     const choice = choosePaymentMethods({
       platforms: pattern.platforms,
@@ -316,7 +320,8 @@ export function createOrdersService(deps: {
       wechatMerchantEnabled: pattern.wechatMerchantEnabled,
       inAppOnlyFlag: pattern.inAppOnly,
     });
-    return choice.ok && choice.methods.some((m) => m.platform === PAY_PLATFORM.applePay && m.enabled);
+    const usable = choice.ok ? choice.methods.filter((m) => m.enabled) : [];
+    return usable.length > 0 && usable.every((m) => m.platform === PAY_PLATFORM.applePay);
   }
 
   function payPattern(_productCode?: string): PayPattern {
