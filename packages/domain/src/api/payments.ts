@@ -103,6 +103,8 @@ export const orderView = z.object({
   paidAt: z.string().nullable(),
   /** Same-origin path the status page sends the user back to on success. */
   returnTo: z.string().nullable(),
+  /** An activity order's frozen grant (orders.grants): a card's days ('vip') or a report ('report'). */
+  grantKind: z.enum(['vip', 'report']).optional(),
 });
 export type OrderView = z.infer<typeof orderView>;
 export const createOrderBody = z.object({ order: orderView });

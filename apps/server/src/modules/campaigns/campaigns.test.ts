@@ -98,7 +98,7 @@ describe('双11 sale items', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     const order = created.json().body.order as { orderNo: string; amount: number; productKind: string };
-    expect(order).toMatchObject({ amount: 111, productKind: 'activity' });
+    expect(order).toMatchObject({ amount: 111, productKind: 'activity', grantKind: 'vip' });
     const unified = await seeded.app.inject({
       method: 'POST',
       url: `${API}/customer/pay/unifiedorder`,
@@ -183,7 +183,7 @@ describe('双11 sale items', () => {
     const res = await create(`d11-rpt-${Date.now()}-1`);
     expect(res.statusCode, res.body).toBe(200);
     const orderNo = res.json().body.order.orderNo as string;
-    expect(res.json().body.order.amount).toBe(9.9);
+    expect(res.json().body.order).toMatchObject({ amount: 9.9, grantKind: 'report' });
     // granted as the payment's apply path would (the Alipay flow is the test above)
     await seeded.database.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE orders SET status = 'PAID', paid_at = now() WHERE order_no = ${orderNo}`);

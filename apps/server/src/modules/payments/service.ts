@@ -157,6 +157,7 @@ export function createOrdersService(deps: {
       expiresAt: o.expiresAt,
       paidAt: o.paidAt,
       returnTo: o.returnTo,
+      ...(o.grants?.kind === 'vip' || o.grants?.kind === 'report' ? { grantKind: o.grants.kind } : {}),
     };
   }
 

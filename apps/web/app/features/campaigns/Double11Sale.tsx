@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   ACTIVITY_MESSAGES,
-  CAMPAIGN_MESSAGES,
+  COUPON_MESSAGES,
   type ActivityView,
   type Double11ClaimBody,
   type Double11ItemsBody,
@@ -137,7 +137,7 @@ export function Double11Sale({ activity, onEnded }: { activity: ActivityView; on
         return;
       }
       showToast(res.errMsg || '领取失败，请稍后再试');
-      if (res.errMsg === CAMPAIGN_MESSAGES.couponClaimed) markClaimed(template);
+      if (res.errMsg === COUPON_MESSAGES.alreadyClaimed) markClaimed(template);
       if (res.errMsg === ACTIVITY_MESSAGES.ended) onEnded();
     },
     [viewer.status, navigate, onEnded, markClaimed],

@@ -80,10 +80,14 @@ export default function OrderStatusPage() {
               <TradeAccess />
             ) : order.productKind === 'activity' ? (
               // a 双11 item: a card's days (shown with the new expiry) or a report
-              <>
-                <MemberExpiry />
-                <p data-testid="order-result-activity">活动商品已到账，报告类商品可在「已购报告」下载</p>
-              </>
+              order.grantKind === 'report' ? (
+                <p data-testid="order-result-activity">活动商品已到账，报告 PDF 可在「已购报告」下载</p>
+              ) : (
+                <>
+                  <MemberExpiry />
+                  <p data-testid="order-result-activity">活动商品已到账</p>
+                </>
+              )
             ) : null
           }
         />
