@@ -107,7 +107,8 @@ import { informRoutes } from './modules/inform/routes.ts';
 import { createActivities } from './modules/activities/service.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { channelMarkRoutes } from './modules/tracking/channel.ts';
-import { trackingEventRoutes } from './modules/tracking/events.ts';
+import { createEventsFloodGuard, trackingEventRoutes } from './modules/tracking/events.ts';
+import { createEventBuffer, type EventBuffer } from './modules/tracking/event-buffer.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { channelAttribution } from './modules/tracking/attribution.ts';
 import { createCoupons } from './modules/coupons/service.ts';
@@ -194,6 +195,8 @@ declare module 'fastify' {
     dataEvents: DataEvents;
     /** The support chat (issue 15): its service, bus and this instance's connections. */
     chat: Chat;
+    /** The tracking events' write buffer (issue 18): tests flush it before reading ubt_event. */
+    trackingEvents: EventBuffer;
   }
 }
 
@@ -455,6 +458,12 @@ export async function buildApp({
   await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
   // the community (issue 17): what every post passes (guard.ts), shared by its routes below
   const community = createCommunity({ db: database.db, redis, now });
+  // issue 18 tracking: accepted events are written in batches (written out on close); the flood guard runs before the
+  // session is resolved
+  const trackingEvents = createEventBuffer({ db: database.db, log: app.log });
+  app.decorate('trackingEvents', trackingEvents);
+  app.addHook('onClose', () => trackingEvents.close());
+  const eventsFloodGuard = createEventsFloodGuard({ redis, now });
   const reviewsWriter = createReviewsWriter({
     db: database.db,
     guard: community.guard,
@@ -473,6 +482,7 @@ export async function buildApp({
         redis,
       });
       if (responseCache) registerApiCache(api, responseCache);
+      api.addHook('onRequest', eventsFloodGuard.onRequest);
       registerSession(api, { accounts, cookie: cookieOfSession, publicOrigin: origin });
       registerDealViewer(api, membership, trade);
       await api.register(geoRoutes, { services });
@@ -586,8 +596,13 @@ export async function buildApp({
         topics: createTopics({ db: database.db, services, activities }),
         services,
       });
-      await api.register(trackingEventRoutes, { db: database.db, now });
-      await api.register(trackingRoutes, { db: database.db, staff, sandbox: smsProvider === 'sandbox' });
+      await api.register(trackingEventRoutes, { db: database.db, buffer: trackingEvents, guard: eventsFloodGuard, now });
+      await api.register(trackingRoutes, {
+        db: database.db,
+        staff,
+        sandbox: smsProvider === 'sandbox',
+        events: trackingEvents,
+      });
       await api.register(couponRoutes, {
         coupons: createCoupons(database.db, { now }),
         product: (code) => payments.orders.product(code),
