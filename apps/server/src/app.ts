@@ -596,7 +596,12 @@ export async function buildApp({
         topics: createTopics({ db: database.db, services, activities }),
         services,
       });
-      await api.register(trackingEventRoutes, { db: database.db, buffer: trackingEvents, guard: eventsFloodGuard, now });
+      await api.register(trackingEventRoutes, {
+        db: database.db,
+        buffer: trackingEvents,
+        guard: eventsFloodGuard,
+        now,
+      });
       await api.register(trackingRoutes, {
         db: database.db,
         staff,

@@ -279,7 +279,10 @@ describe('the events write buffer', () => {
       )[0]!.n;
     buffer.add([row(device), row(device)]);
     expect(await count()).toBe(0);
-    buffer.add([{ ...row(device), page: 'third' }, { ...row(device), page: 'fourth' }]);
+    buffer.add([
+      { ...row(device), page: 'third' },
+      { ...row(device), page: 'fourth' },
+    ]);
     await vi.waitFor(async () => expect(await count()).toBe(4), { timeout: 5000 });
     buffer.add([{ ...row(device), page: 'fifth' }]);
     await vi.waitFor(async () => expect(await count()).toBe(5), { timeout: 5000 });
@@ -297,7 +300,11 @@ describe('the events write buffer', () => {
 
   it('leaves out the rows of a user who opted out or was deleted since; a failed write is logged, not thrown', async () => {
     const device = randomUUID();
-    const [kept, optedOut, deleted] = [await signInAs(seeded.app), await signInAs(seeded.app), await signInAs(seeded.app)];
+    const [kept, optedOut, deleted] = [
+      await signInAs(seeded.app),
+      await signInAs(seeded.app),
+      await signInAs(seeded.app),
+    ];
     await seeded.database.db.execute(sql`INSERT INTO tracking_opt_out (user_id) VALUES (${optedOut.id})`);
     await seeded.database.db.execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${deleted.id}`);
     const errors: unknown[] = [];
