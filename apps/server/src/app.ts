@@ -5,9 +5,9 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@fjt/db';
-import { alertSmsFromEnv, dataChanged } from '@fjt/dataset';
+import { dataChanged, sandboxAlertSms } from '@fjt/dataset';
 import { RESULT_CODE } from '@fjt/domain';
-import { publicOrigin, type Env } from './env.ts';
+import { msgLinkSecretOf, publicOrigin, type Env } from './env.ts';
 import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { clientErrorHandler, frameworkErrors, registerNotFound, type PageErrors } from './plugins/framework-errors.ts';
@@ -159,6 +159,7 @@ export interface BuildOptions {
         | 'CHROMIUM_PATH'
         | 'PRINT_PASS_SECRET'
         | 'MSGLINK_SECRET'
+        | 'ALERT_SMS'
         | 'METRICS_TOKEN'
         | 'RENDER_WORKERS'
         | 'SUPPORT_ENABLED'
@@ -259,7 +260,8 @@ export async function buildApp({
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const plays = redis ? redisWindowCounter(redis, { prefix: 'fjt:play' }) : memoryWindowCounter();
-  const services = createServices(database.db, { plays, msgLinkSecret: env.MSGLINK_SECRET });
+  const msgLinkSecret = msgLinkSecretOf(env);
+  const services = createServices(database.db, { plays, msgLinkSecret });
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
@@ -298,13 +300,10 @@ export async function buildApp({
   const staff = createStaffService(database.db);
   const imports = createDataImportService({
     database,
-    // issue 18: alert SMS (with their short links) when ALERT_SMS=1 — and always on an e2e server's sandbox
-    // gateway, so a test can follow an alert's link
-    alertSms: alertSmsFromEnv(
-      database,
-      env.APP_TEST_HOOKS && smsProvider === 'sandbox' ? { ...process.env, ALERT_SMS: '1' } : process.env,
-    ),
-    msgLinkSecret: env.MSGLINK_SECRET,
+    // issue 18: alert SMS (with their short links) through the sandbox gateway when ALERT_SMS=1 — and always on an
+    // e2e server's, so a test can follow an alert's link
+    alertSms: smsProvider === 'sandbox' && (env.ALERT_SMS || env.APP_TEST_HOOKS) ? sandboxAlertSms(database) : null,
+    msgLinkSecret,
     afterLoad: ({ kind, cityIds }) => dataEvents.publish(dataChanged([kind], cityIds)),
   });
 

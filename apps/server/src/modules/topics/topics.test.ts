@@ -197,7 +197,7 @@ describe('msglink/resolve (SMS short links)', () => {
     const db = seeded.database.db;
     const link = await createMsgLink(
       db,
-      { kind: 'order', target: '/profile/message', userId: null },
+      { kind: 'alert', target: '/profile/message', userId: null },
       DEV_MSGLINK_SECRET,
     );
     const last = link.code.at(-1) === 'A' ? 'B' : 'A';
