@@ -186,3 +186,8 @@ export const metroDistanceParam = () =>
     minMessage: 'metroDistance 至少为 100 米',
     maxMessage: 'metroDistance 最多为 5000 米',
   });
+
+// --- tracking (issue 18: ops/funnel) ---------------------------------------------------------------------------------
+/** A required day 'YYYY-MM-DD' that exists, within months.ts PLAUSIBLE_YEARS; `message` when it is not one. */
+export const dayParam = (name: string, message: string) =>
+  z.string({ message: `${name} 不能为空` }).refine(isPlausibleDay, { message });
