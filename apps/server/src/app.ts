@@ -61,6 +61,7 @@ import { createTradeService } from './modules/trade/service.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import { topicsRoutes } from './modules/topics/routes.ts';
 import { createTopics } from './modules/topics/service.ts';
+import { msgLinkResolveLimit } from './modules/topics/resolve-limit.ts';
 import { createDataImportService } from './modules/data-import/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -463,6 +464,11 @@ export async function buildApp({
   app.decorate('trackingEvents', trackingEvents);
   app.addHook('onClose', () => trackingEvents.close());
   const eventsFloodGuard = createEventsFloodGuard({ redis, now });
+  // issue 18: SMS short links — one per-address limit for msglink/resolve and the /activity/msglink page
+  const msgLinkResolves = msgLinkResolveLimit(
+    redis ? redisWindowCounter(redis, { prefix: 'fjt:msglink' }) : memoryWindowCounter({ now }),
+  );
+  app.addHook('onRequest', msgLinkResolves.pageGuard(pages));
   const reviewsWriter = createReviewsWriter({
     db: database.db,
     guard: community.guard,
@@ -594,6 +600,7 @@ export async function buildApp({
       await api.register(topicsRoutes, {
         topics: createTopics({ db: database.db, services, activities }),
         services,
+        resolveLimit: msgLinkResolves,
       });
       await api.register(trackingEventRoutes, {
         db: database.db,

@@ -20,7 +20,7 @@ import {
   type RankListBody,
 } from '@fjt/domain';
 import { expectFail, seededApp, signInAs, testIp } from '../../testing.ts';
-import { MSGLINK_RESOLVES_PER_MINUTE } from './routes.ts';
+import { MSGLINK_RESOLVES_PER_MINUTE } from './resolve-limit.ts';
 
 const seeded = seededApp('small');
 const API = '/rabbit/v1';
