@@ -61,8 +61,9 @@ export const trackingEventsInput = z.object({
 });
 export type TrackingEventsInput = z.infer<typeof trackingEventsInput>;
 /**
- * accepted: rows stored. dropped: events not stored, with the reason: 'dnt' (Do-Not-Track / Global Privacy Control
- * header), 'opted_out' (the signed-in user turned tracking off). A flood is refused outright: 429 '上报过于频繁'.
+ * accepted: events taken for storage (written within a second). dropped: events not stored, with the reason: 'dnt'
+ * (Do-Not-Track / Global Privacy Control header: answered before the body is read, so dropped is 0), 'opted_out' (the
+ * signed-in user turned tracking off). A flood is refused outright: 429 '上报过于频繁'.
  */
 export const trackingEventsBody = z.object({
   accepted: z.number().int(),
