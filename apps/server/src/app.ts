@@ -5,9 +5,9 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@fjt/db';
-import { alertSmsFromEnv, dataChanged } from '@fjt/dataset';
+import { dataChanged, sandboxAlertSms } from '@fjt/dataset';
 import { RESULT_CODE } from '@fjt/domain';
-import { publicOrigin, type Env } from './env.ts';
+import { msgLinkSecretOf, publicOrigin, type Env } from './env.ts';
 import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { clientErrorHandler, frameworkErrors, registerNotFound, type PageErrors } from './plugins/framework-errors.ts';
@@ -61,6 +61,7 @@ import { createTradeService } from './modules/trade/service.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import { topicsRoutes } from './modules/topics/routes.ts';
 import { createTopics } from './modules/topics/service.ts';
+import { msgLinkResolveLimit } from './modules/topics/resolve-limit.ts';
 import { createDataImportService } from './modules/data-import/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -107,7 +108,8 @@ import { informRoutes } from './modules/inform/routes.ts';
 import { createActivities } from './modules/activities/service.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { channelMarkRoutes } from './modules/tracking/channel.ts';
-import { trackingEventRoutes } from './modules/tracking/events.ts';
+import { createEventsFloodGuard, trackingEventRoutes } from './modules/tracking/events.ts';
+import { createEventBuffer, type EventBuffer } from './modules/tracking/event-buffer.ts';
 import { trackingRoutes } from './modules/tracking/routes.ts';
 import { channelAttribution } from './modules/tracking/attribution.ts';
 import { createCoupons } from './modules/coupons/service.ts';
@@ -158,6 +160,7 @@ export interface BuildOptions {
         | 'CHROMIUM_PATH'
         | 'PRINT_PASS_SECRET'
         | 'MSGLINK_SECRET'
+        | 'ALERT_SMS'
         | 'METRICS_TOKEN'
         | 'RENDER_WORKERS'
         | 'SUPPORT_ENABLED'
@@ -194,6 +197,8 @@ declare module 'fastify' {
     dataEvents: DataEvents;
     /** The support chat (issue 15): its service, bus and this instance's connections. */
     chat: Chat;
+    /** The tracking events' write buffer (issue 18): tests flush it before reading ubt_event. */
+    trackingEvents: EventBuffer;
   }
 }
 
@@ -256,7 +261,8 @@ export async function buildApp({
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const plays = redis ? redisWindowCounter(redis, { prefix: 'fjt:play' }) : memoryWindowCounter();
-  const services = createServices(database.db, { plays, msgLinkSecret: env.MSGLINK_SECRET });
+  const msgLinkSecret = msgLinkSecretOf(env);
+  const services = createServices(database.db, { plays, msgLinkSecret });
   // Off unless asked for (serve.ts passes the environment's 60 s): tests change data under a running app.
   const cacheSeconds = env.RESPONSE_CACHE_SECONDS ?? 0;
   const responseCache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : undefined;
@@ -295,13 +301,10 @@ export async function buildApp({
   const staff = createStaffService(database.db);
   const imports = createDataImportService({
     database,
-    // issue 18: alert SMS (with their short links) when ALERT_SMS=1 — and always on an e2e server's sandbox
-    // gateway, so a test can follow an alert's link
-    alertSms: alertSmsFromEnv(
-      database,
-      env.APP_TEST_HOOKS && smsProvider === 'sandbox' ? { ...process.env, ALERT_SMS: '1' } : process.env,
-    ),
-    msgLinkSecret: env.MSGLINK_SECRET,
+    // issue 18: alert SMS (with their short links) through the sandbox gateway when ALERT_SMS=1 — and always on an
+    // e2e server's, so a test can follow an alert's link
+    alertSms: smsProvider === 'sandbox' && (env.ALERT_SMS || env.APP_TEST_HOOKS) ? sandboxAlertSms(database) : null,
+    msgLinkSecret,
     afterLoad: ({ kind, cityIds }) => dataEvents.publish(dataChanged([kind], cityIds)),
   });
 
@@ -453,6 +456,17 @@ export async function buildApp({
   await registerChatImages(app, { chat: chat.service, accounts, cookieName: cookieOfSession.name });
   // the community (issue 17): what every post passes (guard.ts), shared by its routes below
   const community = createCommunity({ db: database.db, redis, now });
+  // issue 18 tracking: accepted events are written in batches (written out on close); the flood guard runs before the
+  // session is resolved
+  const trackingEvents = createEventBuffer({ db: database.db, log: app.log });
+  app.decorate('trackingEvents', trackingEvents);
+  app.addHook('onClose', () => trackingEvents.close());
+  const eventsFloodGuard = createEventsFloodGuard({ redis, now });
+  // issue 18: SMS short links — one per-address limit for msglink/resolve and the /activity/msglink page
+  const msgLinkResolves = msgLinkResolveLimit(
+    redis ? redisWindowCounter(redis, { prefix: 'fjt:msglink' }) : memoryWindowCounter({ now }),
+  );
+  app.addHook('onRequest', msgLinkResolves.pageGuard(pages));
   const reviewsWriter = createReviewsWriter({
     db: database.db,
     guard: community.guard,
@@ -471,6 +485,7 @@ export async function buildApp({
         redis,
       });
       if (responseCache) registerApiCache(api, responseCache);
+      api.addHook('onRequest', eventsFloodGuard.onRequest);
       registerSession(api, { accounts, cookie: cookieOfSession, publicOrigin: origin });
       registerDealViewer(api, membership, trade);
       await api.register(geoRoutes, { services });
@@ -584,9 +599,20 @@ export async function buildApp({
       await api.register(topicsRoutes, {
         topics: createTopics({ db: database.db, services, activities }),
         services,
+        resolveLimit: msgLinkResolves,
       });
-      await api.register(trackingEventRoutes, { db: database.db, now });
-      await api.register(trackingRoutes, { db: database.db, staff, sandbox: smsProvider === 'sandbox' });
+      await api.register(trackingEventRoutes, {
+        db: database.db,
+        buffer: trackingEvents,
+        guard: eventsFloodGuard,
+        now,
+      });
+      await api.register(trackingRoutes, {
+        db: database.db,
+        staff,
+        sandbox: smsProvider === 'sandbox',
+        events: trackingEvents,
+      });
       await api.register(couponRoutes, {
         coupons: createCoupons(database.db, { now }),
         product: (code) => payments.orders.entry(code),

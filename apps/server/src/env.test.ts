@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { parseEnv, publicOrigin } from './env.ts';
+import { msgLinkSecretOf, parseEnv, publicOrigin } from './env.ts';
 
 describe('environment', () => {
   it('defaults to the embedded database on port 3000', () => {
@@ -121,5 +121,18 @@ describe('MSGLINK_SECRET (the SMS short links)', () => {
     expect(() => parseEnv({ ...deployed, MSGLINK_SECRET: 'short' })).toThrow(/MSGLINK_SECRET/);
     expect(parseEnv({ ...deployed, MSGLINK_SECRET: 's'.repeat(32) }).MSGLINK_SECRET).toBe('s'.repeat(32));
     expect(parseEnv({}).MSGLINK_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('MSGLINK_SECRET fallback and ALERT_SMS', () => {
+  it('falls back to one development secret, in parseEnv and for the app alike', () => {
+    expect(parseEnv({}).MSGLINK_SECRET).toBe(msgLinkSecretOf({}));
+    expect(msgLinkSecretOf({ MSGLINK_SECRET: 'm'.repeat(32) })).toBe('m'.repeat(32));
+  });
+
+  it('sends alert SMS only when asked for', () => {
+    expect(parseEnv({}).ALERT_SMS).toBe(false);
+    expect(parseEnv({ ALERT_SMS: '1' }).ALERT_SMS).toBe(true);
+    expect(() => parseEnv({ ALERT_SMS: 'yes' })).toThrow(/ALERT_SMS/);
   });
 });

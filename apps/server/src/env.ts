@@ -64,6 +64,14 @@ const envSchema = z
      */
     MSGLINK_SECRET: z.string().min(32, 'MSGLINK_SECRET must be at least 32 characters').optional(),
     /**
+     * 1: the price alert job run after a data load (through the import API) also sends one SMS per user with new
+     * messages, through the sandbox gateway (the only one so far: nothing is sent in a deployment).
+     */
+    ALERT_SMS: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    /**
      * Where uploaded images are kept (lib/image-store.ts): file (IMAGE_DIR, default `images` beside DATA_DIR) or
      * memory (lost on restart: tests only). Several machines behind one address need a shared store.
      */
@@ -189,7 +197,7 @@ const envSchema = z
     ...env,
     PAY_MODE: env.PAY_MODE ?? (isDeployed(env) ? ('live' as const) : ('sandbox' as const)),
     SMS_PROVIDER: env.SMS_PROVIDER ?? (isDeployed(env) ? ('none' as const) : ('sandbox' as const)),
-    MSGLINK_SECRET: env.MSGLINK_SECRET ?? DEV_MSGLINK_SECRET,
+    MSGLINK_SECRET: msgLinkSecretOf(env),
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
     DEBUG_PAGES: env.DEBUG_PAGES === undefined ? !isDeployed(env) : env.DEBUG_PAGES === '1',
     RENDER_WORKERS: env.RENDER_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 0),
@@ -198,6 +206,14 @@ const envSchema = z
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The SMS short links' secret: MSGLINK_SECRET, or outside a deployment (where the schema requires it) the fixed
+ * development one, so links survive restarts. The one fallback: parseEnv and the app (whose tests leave it out).
+ */
+export function msgLinkSecretOf(env: { MSGLINK_SECRET?: string | undefined }): string {
+  return env.MSGLINK_SECRET ?? DEV_MSGLINK_SECRET;
+}
 
 /** The public origin: PUBLIC_ORIGIN, or this machine on PORT when it is not set (development, tests). */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_ORIGIN' | 'PORT'>): string {

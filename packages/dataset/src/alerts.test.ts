@@ -2,7 +2,7 @@
 // other users, subscriptions made after an event, the first run's watermark and the SMS hook.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@fjt/db/testing';
-import { alertSmsFromEnv, runAlertJob, type AlertSms } from './alerts.ts';
+import { MESSAGES_PATH, alertSmsFromEnv, runAlertJob, type AlertSms } from './alerts.ts';
 import { importCsv } from './import.ts';
 import { DEV_MSGLINK_SECRET, verifyMsgLinkCode } from './msglink.ts';
 import { seedDatabase } from './seed.ts';
@@ -339,5 +339,33 @@ describe('alert job', () => {
       title: '成交提醒',
       link: expect.stringMatching(/^\/activity\/msglink\?code=/),
     });
+  });
+
+  it('several new messages make one SMS with their count, linking to the message list; the links in one go', async () => {
+    const sms = alertSmsFromEnv(t, { ALERT_SMS: '1' })!;
+    await importCsv(
+      t,
+      'deals',
+      [
+        'external_id,estate_id,deal_date,total_price,area,rooms,halls',
+        `alert-d5,${estateB},2026-06-24,320,80,2,1`,
+        `alert-d6,${estateB},2026-06-25,330,90,3,1`,
+      ].join('\n'),
+    );
+    const linksBefore = Number((await t.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM msg_link`))[0]!.n);
+    expect(await runAlertJob(t, { sms })).toMatchObject({ deal: 2, sms: 1 });
+    const out = await t.sql.query<{ params: string }>(
+      `SELECT params FROM sms_outbox WHERE phone = '13800000003' AND template = 'price_alert' ORDER BY id DESC LIMIT 1`,
+    );
+    const params = JSON.parse(out[0]!.params) as Record<string, string>;
+    expect(params).toMatchObject({ count: '2', title: '成交提醒' });
+    const id = verifyMsgLinkCode(new URL(params.link!, 'http://x').searchParams.get('code'), DEV_MSGLINK_SECRET);
+    const [link] = await t.sql.query<{ target: string; user_id: number; kind: string }>(
+      `SELECT target, user_id, kind FROM msg_link WHERE id = $1`,
+      [id],
+    );
+    expect(link).toEqual({ target: MESSAGES_PATH, user_id: cat, kind: 'alert' });
+    const linksAfter = Number((await t.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM msg_link`))[0]!.n);
+    expect(linksAfter - linksBefore).toBe(1);
   });
 });

@@ -17,7 +17,7 @@
 // dedupe_key (unique per user) makes a rerun, or two runs at once, write nothing twice.
 import { sql, type DatabaseHandle } from '@fjt/db';
 import { MIN_LISTING_SAMPLE, isDeployed } from '@fjt/domain';
-import { createMsgLink, msgLinkSecretFromEnv } from './msglink.ts';
+import { createMsgLinks, msgLinkSecretFromEnv } from './msglink.ts';
 
 export const ALERT_JOB = 'alerts';
 /** A listing cut below this share of its price is news (3 %: 2.99 % is not). */
@@ -300,16 +300,20 @@ export async function runAlertJob(handle: DatabaseHandle, options: AlertOptions 
         [part.map((p) => p.user_id)],
       );
       const phoneOf = new Map(phones.map((p) => [p.id, p.phone]));
-      for (const p of part) {
-        const phone = phoneOf.get(p.user_id);
-        if (!phone) continue;
-        // a signed short link (/activity/msglink?code=…) to the message's page, valid MSGLINK_TTL_DAYS.alert
-        const link = await createMsgLink(
-          handle.db,
-          { kind: 'alert', target: p.target, userId: p.user_id, now },
-          secret,
-        );
-        await options.sms.send(phone, 'price_alert', { count: String(p.n), title: p.title, link: link.path });
+      const reached = part.filter((p) => phoneOf.has(p.user_id));
+      // one signed short link (/activity/msglink?code=…) per SMS to the message's page (the message list for
+      // several), valid MSGLINK_TTL_DAYS.alert: all of the part's in one INSERT
+      const links = await createMsgLinks(
+        handle.db,
+        reached.map((p) => ({ kind: 'alert' as const, target: p.target, userId: p.user_id, now })),
+        secret,
+      );
+      for (const [k, p] of reached.entries()) {
+        await options.sms.send(phoneOf.get(p.user_id)!, 'price_alert', {
+          count: String(p.n),
+          title: p.title,
+          link: links[k]!.path,
+        });
         out.sms++;
       }
     }
@@ -327,6 +331,11 @@ export function alertSmsFromEnv(handle: DatabaseHandle, env: NodeJS.ProcessEnv =
   const provider = env.SMS_PROVIDER ?? (isDeployed(env) ? 'none' : 'sandbox');
   if (provider === 'sandbox' && isDeployed(env)) return null;
   if (provider !== 'sandbox') return null;
+  return sandboxAlertSms(handle);
+}
+
+/** The sandbox gateway's alert SMS: each written to sms_outbox (the server's, when its gateway is the sandbox). */
+export function sandboxAlertSms(handle: DatabaseHandle): AlertSms {
   return {
     async send(phone, template, params) {
       await handle.sql.query(`INSERT INTO sms_outbox (phone, template, code, params) VALUES ($1, $2, NULL, $3)`, [

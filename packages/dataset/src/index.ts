@@ -18,6 +18,7 @@ export { Rng } from './prng.ts';
 export {
   runAlertJob,
   alertSmsFromEnv,
+  sandboxAlertSms,
   alertSummary,
   ALERT_JOB,
   CUT_PERCENT,
@@ -40,11 +41,9 @@ export type { CommunityEstate } from './community/estates.ts';
 export type { Resident } from './community/residents.ts';
 export {
   createMsgLink,
+  createMsgLinks,
   msgLinkCode,
   verifyMsgLinkCode,
-  msgLinkSecretFromEnv,
-  base62,
   DEV_MSGLINK_SECRET,
-  MSGLINK_TTL_DAYS,
-  type MsgLinkKind,
+  type MsgLinkInput,
 } from './msglink.ts';

@@ -10,9 +10,9 @@ import { isDeployed, msgLinkPath, safeRedirectPath } from '@fjt/domain';
 export const DEV_MSGLINK_SECRET = 'fjt-dev-msglink-secret-not-for-production-use';
 const SIG_LENGTH = 11;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** How long a link works, by kind (days). */
-export const MSGLINK_TTL_DAYS = { alert: 30, weekly: 30, order: 90, activity: 30 } as const;
-export type MsgLinkKind = keyof typeof MSGLINK_TTL_DAYS;
+/** How long a link works, by kind (days): the price alerts' are the only ones sent so far. */
+export const MSGLINK_TTL_DAYS = { alert: 30 } as const;
+type MsgLinkKind = keyof typeof MSGLINK_TTL_DAYS;
 
 /** MSGLINK_SECRET, or the dev secret outside a deployment; a deployment without one throws. */
 export function msgLinkSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
@@ -64,25 +64,63 @@ export function verifyMsgLinkCode(code: unknown, secret: string): number | null 
   return id !== null && id > 0 ? id : null;
 }
 
-/**
- * Writes a link to `target` (a path of this site; anything else throws: a link never leads off the site) and
- * returns the page path the SMS carries, '/activity/msglink?code=…'.
- */
-export async function createMsgLink(
+export interface MsgLinkInput {
+  kind: MsgLinkKind;
+  /** A path of this site; anything else throws: a link never leads off the site. */
+  target: string;
+  userId: number | null;
+  now?: Date;
+  ttlDays?: number;
+}
+export interface MsgLink {
+  id: number;
+  code: string;
+  /** The page path the SMS carries, '/activity/msglink?code=…'. */
+  path: string;
+}
+
+/** Writes the links in one INSERT and returns them in the order given. */
+export async function createMsgLinks(
   db: Database,
-  input: { kind: MsgLinkKind; target: string; userId: number | null; now?: Date; ttlDays?: number },
+  inputs: readonly MsgLinkInput[],
   secret: string,
-): Promise<{ id: number; code: string; path: string }> {
-  const target = safeRedirectPath(input.target, '');
-  if (!target || target !== input.target) throw new Error(`msglink: not a path of this site: ${input.target}`);
-  const now = input.now ?? new Date();
-  const expires = new Date(now.getTime() + (input.ttlDays ?? MSGLINK_TTL_DAYS[input.kind]) * 86_400_000);
-  const [row] = await queryRows<{ id: number }>(
+): Promise<MsgLink[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map((input) => {
+    const target = safeRedirectPath(input.target, '');
+    if (!target || target !== input.target) throw new Error(`msglink: not a path of this site: ${input.target}`);
+    const now = input.now ?? new Date();
+    const expires = new Date(now.getTime() + (input.ttlDays ?? MSGLINK_TTL_DAYS[input.kind]) * 86_400_000);
+    return {
+      kind: input.kind,
+      target,
+      userId: input.userId,
+      createdAt: now.toISOString(),
+      expiresAt: expires.toISOString(),
+    };
+  });
+  // ids are drawn in the order the rows are inserted (ORDER BY n), so sorted they match the inputs
+  const ids = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO msg_link (kind, target, user_id, created_at, expires_at)
-        VALUES (${input.kind}, ${target}, ${input.userId}, ${now.toISOString()}::timestamptz, ${expires.toISOString()}::timestamptz)
+        SELECT v.kind, v.target, v."userId", v."createdAt", v."expiresAt"
+          FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                 AS (kind text, target text, "userId" int, "createdAt" timestamptz, "expiresAt" timestamptz))
+               WITH ORDINALITY AS v(kind, target, "userId", "createdAt", "expiresAt", n)
+         ORDER BY v.n
         RETURNING id::int AS id`,
   );
-  const code = msgLinkCode(row!.id, secret);
-  return { id: row!.id, code, path: msgLinkPath(code) };
+  return ids
+    .map((r) => r.id)
+    .sort((a, b) => a - b)
+    .map((id) => {
+      const code = msgLinkCode(id, secret);
+      return { id, code, path: msgLinkPath(code) };
+    });
+}
+
+/** One link (createMsgLinks of one). */
+export async function createMsgLink(db: Database, input: MsgLinkInput, secret: string): Promise<MsgLink> {
+  const [link] = await createMsgLinks(db, [input], secret);
+  return link!;
 }

@@ -193,3 +193,8 @@ export const COUPON_NO_MESSAGE = '优惠券编号格式不正确';
 export const couponNoParam = z
   .string({ message: COUPON_NO_MESSAGE })
   .regex(COUPON_NO_PATTERN, { message: COUPON_NO_MESSAGE });
+
+// --- tracking (issue 18: ops/funnel) ---------------------------------------------------------------------------------
+/** A required day 'YYYY-MM-DD' that exists, within months.ts PLAUSIBLE_YEARS; `message` when it is not one. */
+export const dayParam = (name: string, message: string) =>
+  z.string({ message: `${name} 不能为空` }).refine(isPlausibleDay, { message });

@@ -4,6 +4,8 @@
 // spm position code a.b.c.d every tagged tap target carries (a = site, b = page, c = block, d = position).
 import { z } from 'zod';
 import { isPlausibleDay } from '../months.ts';
+import { channelCodeParam } from './activities.ts';
+import { dayParam } from './params.ts';
 
 export const TRACKING_MESSAGES = {
   tooMany: '上报过于频繁',
@@ -59,8 +61,9 @@ export const trackingEventsInput = z.object({
 });
 export type TrackingEventsInput = z.infer<typeof trackingEventsInput>;
 /**
- * accepted: rows stored. dropped: events not stored, with the reason: 'dnt' (Do-Not-Track / Global Privacy Control
- * header), 'opted_out' (the signed-in user turned tracking off). A flood is refused outright: 429 '上报过于频繁'.
+ * accepted: events taken for storage (written within a second). dropped: events not stored, with the reason: 'dnt'
+ * (Do-Not-Track / Global Privacy Control header: answered before the body is read, so dropped is 0), 'opted_out' (the
+ * signed-in user turned tracking off). A flood is refused outright: 429 '上报过于频繁'.
  */
 export const trackingEventsBody = z.object({
   accepted: z.number().int(),
@@ -78,19 +81,14 @@ export const TRACKING_STORAGE_KEY = 'fjt_tracking';
 
 // --- NEW GET ops/funnel?from&to&channel ------------------------------------------------------------------------------
 export const FUNNEL_MAX_DAYS = 92;
-const dayParam = (name: string) =>
-  z.string({ message: `${name} 不能为空` }).refine((v) => isPlausibleDay(v), { message: TRACKING_MESSAGES.day });
 const bothDays = (q: { from: unknown; to: unknown }) =>
   typeof q.from === 'string' && typeof q.to === 'string' && isPlausibleDay(q.from) && isPlausibleDay(q.to);
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 export const funnelQuery = z
   .object({
-    from: dayParam('from'),
-    to: dayParam('to'),
-    channel: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, { message: '渠道编号格式不正确' })
-      .optional(),
+    from: dayParam('from', TRACKING_MESSAGES.day),
+    to: dayParam('to', TRACKING_MESSAGES.day),
+    channel: channelCodeParam.optional(),
   })
   // (each day's own message alone when a day is malformed)
   .refine((q) => !bothDays(q) || q.from <= q.to, { message: TRACKING_MESSAGES.range })

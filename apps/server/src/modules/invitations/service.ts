@@ -29,7 +29,8 @@ import type { Activities } from '../activities/service.ts';
 import { phoneHash } from '../accounts/repo.ts';
 import { COUPON_COLUMNS, couponRowOf, couponViewOf, grantCoupon, type CouponRow } from '../coupons/service.ts';
 import type { OrderRow } from '../payments/service.ts';
-import { hasOptedOut, storeEvents } from '../tracking/events.ts';
+import { insertEventRows } from '../tracking/event-buffer.ts';
+import { eventRows } from '../tracking/events.ts';
 
 /** A claim counts only for an account made this recently (the sign-up on the claim page). */
 const NEW_USER_WINDOW_MS = 30 * 60_000;
@@ -156,12 +157,16 @@ export function createInvitations(deps: {
     async info(userId: number, trackedDevice: string | null): Promise<InvitationInfoBody> {
       const code = await codeOf(userId);
       const t = new Date(deps.now());
-      if (trackedDevice && !(await hasOptedOut(db, userId))) {
-        await storeEvents(
+      // written at once, not through the events buffer: the invitee check may come right after (the INSERT leaves
+      // out a user who opted out)
+      if (trackedDevice) {
+        await insertEventRows(
           db,
-          [{ type: 'view', page: 'invitation', spm: '', at: t.getTime() }],
-          { deviceId: trackedDevice, userId },
-          t.getTime(),
+          eventRows(
+            [{ type: 'view', page: 'invitation', spm: '', at: t.getTime() }],
+            { deviceId: trackedDevice, userId },
+            t.getTime(),
+          ),
         );
       }
       const [counts] = await queryRows<InvitationInfoBody['counts']>(

@@ -14,16 +14,16 @@ import {
   type Services,
 } from '@fjt/domain';
 import { envelopeOf } from '../../plugins/openapi.ts';
+import type { MsgLinkResolveLimit } from './resolve-limit.ts';
 import type { Topics } from './service.ts';
 
-/** Resolves per IP per minute: a person taps a few links; a script guessing codes is held back. */
-export const MSGLINK_RESOLVES_PER_MINUTE = 30;
 const tags = ['activities'];
 
-export const topicsRoutes: FastifyPluginAsyncZod<{ topics: Topics; services: Services }> = async (
-  app,
-  { topics, services },
-) => {
+export const topicsRoutes: FastifyPluginAsyncZod<{
+  topics: Topics;
+  services: Services;
+  resolveLimit: MsgLinkResolveLimit;
+}> = async (app, { topics, services, resolveLimit }) => {
   app.get(
     '/activity/house-list',
     {
@@ -53,7 +53,8 @@ export const topicsRoutes: FastifyPluginAsyncZod<{ topics: Topics; services: Ser
   app.get(
     '/msglink/resolve',
     {
-      config: { rateLimit: { max: MSGLINK_RESOLVES_PER_MINUTE, timeWindow: 60_000 } },
+      // the per-address limit it shares with the /activity/msglink page (resolve-limit.ts)
+      onRequest: async (request) => resolveLimit.admit(request),
       schema: {
         tags,
         summary: '短信短链解析（新）：校验签名与有效期，返回站内目标地址并计数',

@@ -1,11 +1,10 @@
 // Issue 18 topic slice: 专题房源 (activity/house-list), 高端盘 (activity/premier) and the SMS short-link resolver
 // (msglink/resolve, in msglinks.ts). Topics are filters of house/listing/search (HOUSE_TOPICS in the domain), so a topic agrees with
-// the 在售二手房 filter of the same name; 高端盘 ranks estates by the same price_series 挂牌均价 as the rankings.
+// the 在售二手房 filter of the same name; 高端盘 is the top tenth of the rankings' own 均价 ranking of estates.
 import { queryRows, sql, type Database } from '@fjt/db';
 import {
   ApiError,
   HOUSE_TOPICS,
-  MIN_LISTING_SAMPLE,
   PREMIER_SHARE,
   TOPIC_MESSAGES,
   enabledTopics,
@@ -27,21 +26,16 @@ const topicView = (id: HouseTopicId): HouseTopicView => ({
   intro: HOUSE_TOPICS[id].intro,
 });
 
-interface PremierRow {
-  rank: number;
+/** What the premier page shows beside a ranking row: the estate's district and its 成交均价, this month and the last. */
+interface PremierExtra {
   id: number;
-  cityId: number;
-  name: string;
   districtName: string;
-  plateName: string;
-  buildYear: number | null;
-  listingAvg: number;
-  listingCount: number;
-  previousAvg: number | null;
-  previousCount: number;
   dealAvg: number | null;
   previousDealAvg: number | null;
 }
+
+/** Asks the rankings for every ranked estate (the 均价 ranking has no cap of its own here; its cache keeps the list). */
+const WHOLE_RANKING = 100_000;
 
 /** How many of `ranked` estates are 高端盘: the top tenth, rounded up (one as soon as there is one). */
 export const premierCount = (ranked: number) => Math.ceil(ranked * PREMIER_SHARE);
@@ -89,80 +83,60 @@ export function createTopics(deps: { db: Database; services: Services; activitie
     async premier(query: PremierQuery): Promise<PremierBody> {
       await activities.requireRunning('premier');
       const name = await cityName(query.cityId);
-      const minSample = MIN_LISTING_SAMPLE.estate;
-      // the city's newest month with an estate average, and how many estates have one on enough listings
-      const [head] = await queryRows<{ month: string | null; ranked: number }>(
-        db,
-        sql`WITH latest AS (
-              SELECT max(month) AS m FROM price_series
-              WHERE level = 'estate' AND city_id = ${query.cityId} AND listing_avg IS NOT NULL
-            )
-            SELECT to_char(latest.m, 'YYYY-MM-DD') AS month,
-                   (SELECT count(*)::int FROM price_series ps
-                    WHERE ps.level = 'estate' AND ps.city_id = ${query.cityId} AND ps.month = latest.m
-                      AND ps.listing_avg IS NOT NULL AND ps.listing_count >= ${minSample}) AS ranked
-            FROM latest`,
-      );
-      const month = head?.month ?? null;
-      const ranked = month ? head!.ranked : 0;
-      const total = premierCount(ranked);
+      // the rankings' 均价 ranking of estates (rank/list?rank=price&type=estate): the same month, rows, order and
+      // MoM as the 排行榜 pages, from the market service's cache
+      const ranking = await services.market.rankList({
+        cityId: query.cityId,
+        rank: 'price',
+        type: 'estate',
+        size: WHOLE_RANKING,
+      });
+      const ranked = ranking?.list ?? [];
+      const total = premierCount(ranked.length);
       const empty = { cityId: query.cityId, cityName: name, page: query.page, size: query.size };
-      if (!month || total === 0) return { ...empty, month: null, rankedCount: 0, threshold: null, total: 0, list: [] };
+      if (!ranking?.month || total === 0) {
+        return { ...empty, month: null, rankedCount: 0, threshold: null, total: 0, list: [] };
+      }
       const offset = (query.page - 1) * query.size;
-      const limit = Math.max(0, Math.min(query.size, total - offset));
-      const rows =
-        limit === 0
+      const rows = ranked.slice(offset, Math.min(offset + query.size, total));
+      const month = `${ranking.month}-01`;
+      const extras =
+        rows.length === 0
           ? []
-          : await queryRows<PremierRow>(
+          : await queryRows<PremierExtra>(
               db,
-              sql`SELECT r.rank::int AS rank, e.id, e.city_id AS "cityId", e.name, d.name AS "districtName",
-                         p.name AS "plateName", e.build_year AS "buildYear", r.listing_avg AS "listingAvg",
-                         r.listing_count AS "listingCount", prev.listing_avg AS "previousAvg",
-                         coalesce(prev.listing_count, 0)::int AS "previousCount", r.deal_avg AS "dealAvg",
-                         prev.deal_avg AS "previousDealAvg"
-                  FROM (
-                    SELECT ps.target_id, ps.listing_avg, ps.listing_count, ps.deal_avg,
-                           row_number() OVER (ORDER BY ps.listing_avg DESC, ps.target_id) AS rank
-                    FROM price_series ps
-                    WHERE ps.level = 'estate' AND ps.city_id = ${query.cityId} AND ps.month = ${month}::date
-                      AND ps.listing_avg IS NOT NULL AND ps.listing_count >= ${minSample}
-                  ) r
-                  JOIN estate e ON e.id = r.target_id
+              sql`SELECT e.id, d.name AS "districtName", ps.deal_avg AS "dealAvg", prev.deal_avg AS "previousDealAvg"
+                  FROM estate e
                   JOIN district d ON d.id = e.district_id
-                  JOIN plate p ON p.id = e.plate_id
-                  LEFT JOIN price_series prev ON prev.level = 'estate' AND prev.target_id = r.target_id
+                  LEFT JOIN price_series ps ON ps.level = 'estate' AND ps.target_id = e.id AND ps.month = ${month}::date
+                  LEFT JOIN price_series prev ON prev.level = 'estate' AND prev.target_id = e.id
                                              AND prev.month = (${month}::date - interval '1 month')::date
-                  WHERE r.rank > ${offset} AND r.rank <= ${offset + limit}
-                  ORDER BY r.rank`,
+                  WHERE e.id = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`,
             );
-      const [last] = await queryRows<{ threshold: number }>(
-        db,
-        sql`SELECT listing_avg AS threshold FROM price_series
-            WHERE level = 'estate' AND city_id = ${query.cityId} AND month = ${month}::date
-              AND listing_avg IS NOT NULL AND listing_count >= ${minSample}
-            ORDER BY listing_avg DESC, target_id OFFSET ${total - 1} LIMIT 1`,
-      );
+      const extraOf = new Map(extras.map((x) => [x.id, x]));
       return {
         ...empty,
-        month: month.slice(0, 7),
-        rankedCount: ranked,
-        threshold: last?.threshold ?? null,
+        month: ranking.month,
+        rankedCount: ranked.length,
+        threshold: ranked[total - 1]!.listingAvg,
         total,
-        list: rows.map((r) => ({
-          rank: r.rank,
-          id: r.id,
-          cityId: r.cityId,
-          name: r.name,
-          districtName: r.districtName,
-          plateName: r.plateName,
-          buildYear: r.buildYear,
-          listingAvg: r.listingAvg,
-          listingCount: r.listingCount,
-          // a change only against a month with an average of the same standing (as the rankings)
-          listingMom: r.previousCount >= minSample ? percentChange(r.previousAvg, r.listingAvg) : null,
-          dealAvg: r.dealAvg,
-          dealMom: percentChange(r.previousDealAvg, r.dealAvg),
-        })),
+        list: rows.map((r) => {
+          const extra = extraOf.get(r.id);
+          return {
+            rank: r.rank,
+            id: r.id,
+            cityId: query.cityId,
+            name: r.name,
+            districtName: extra?.districtName ?? '',
+            plateName: r.parentName ?? '',
+            buildYear: r.buildYear,
+            listingAvg: r.listingAvg ?? 0,
+            listingCount: r.onSaleCount,
+            listingMom: r.listingMom,
+            dealAvg: extra?.dealAvg ?? null,
+            dealMom: percentChange(extra?.previousDealAvg, extra?.dealAvg),
+          };
+        }),
       };
     },
   };

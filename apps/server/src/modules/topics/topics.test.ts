@@ -17,9 +17,10 @@ import {
   type ListingSearchBody,
   type MsgLinkResolveBody,
   type PremierBody,
+  type RankListBody,
 } from '@fjt/domain';
 import { expectFail, seededApp, signInAs, testIp } from '../../testing.ts';
-import { MSGLINK_RESOLVES_PER_MINUTE } from './routes.ts';
+import { MSGLINK_RESOLVES_PER_MINUTE } from './resolve-limit.ts';
 
 const seeded = seededApp('small');
 const API = '/rabbit/v1';
@@ -146,6 +147,12 @@ describe('activity/premier (高端盘)', () => {
       expect(e.cityId).toBe(CITY);
       expect(e.name && e.districtName && e.plateName).toBeTruthy();
     }
+    // the rankings' own 均价 ranking of estates, its head: the same month, order and MoM
+    const rankings = await body<RankListBody>(`rank/list?cityId=${CITY}&rank=price&type=estate&size=50`);
+    expect(rankings.month).toBe(first.month);
+    expect(listed.map((e) => [e.id, e.listingMom, e.plateName])).toEqual(
+      rankings.list.slice(0, decile.length).map((r) => [r.id, r.listingMom, r.parentName]),
+    );
     // past the decile: an empty page, not the 11th percentile
     const beyond = await body<PremierBody>(`activity/premier?cityId=${CITY}&page=${pages.length + 1}&size=2`);
     expect(beyond.list).toEqual([]);
@@ -190,7 +197,7 @@ describe('msglink/resolve (SMS short links)', () => {
     const db = seeded.database.db;
     const link = await createMsgLink(
       db,
-      { kind: 'order', target: '/profile/message', userId: null },
+      { kind: 'alert', target: '/profile/message', userId: null },
       DEV_MSGLINK_SECRET,
     );
     const last = link.code.at(-1) === 'A' ? 'B' : 'A';

@@ -1,21 +1,25 @@
 // NEW POST ubt/api/events (issue 18; spec §7 "tracking events are sent on views and clicks"): a batch of page views
 // and taps, sent by the web app's tracking queue with navigator.sendBeacon (so the body arrives as text/plain or
-// application/json; this route alone parses both). Stored append-only in ubt_event with one INSERT per batch: the
-// month (yyyymm of `at` in Asia/Shanghai), the device (fjt_did), the signed-in user and the device's channel (its
-// latest channel mark).
+// application/json; this route alone parses both). Stored append-only in ubt_event through the write buffer
+// (event-buffer.ts: one multi-row INSERT a second): the month (yyyymm of `at` in Asia/Shanghai), the device
+// (fjt_did), the signed-in user and the device's channel (its latest channel mark).
 //
 // Refusals, cheapest first:
+// - Do-Not-Track (`DNT: 1`) or Global Privacy Control (`Sec-GPC: 1`): 200 with accepted 0 and reason 'dnt', answered
+//   before the session is resolved or the body read (so dropped is 0: the events were never looked at; the client
+//   sends nothing then, this is the server's own guard).
 // - a flood: a token bucket per device and one per address (burst 200 events, 20/s per device; ten times that per
-//   address, which many phones may share; the shared lib/token-bucket, in process: each instance guards itself).
-//   The first event's token is taken in onRequest, before the body is read, so an empty bucket answers 429
+//   address, which many phones may share; lib/token-bucket, in Redis when REDIS_URL is set so every instance counts
+//   alike, in process otherwise). The first event's token is taken before the session is resolved and the body read
+//   (floodGuard, an API-wide onRequest hook registered before the session's), so an empty bucket answers 429
 //   '上报过于频繁' at once; the rest of the batch's tokens are taken after parsing, and a batch larger than what is
-//   left is refused whole (429) with its first token given back. Nothing is stored for it.
+//   left is refused whole (429), its first token kept: a refused request is not free, and a single event is never
+//   refused once its token was taken.
 // - a body over 32 KB: 413 from the route's bodyLimit, never parsed.
-// - Do-Not-Track (`DNT: 1`) or Global Privacy Control (`Sec-GPC: 1`), or a signed-in user who turned tracking off in
-//   /profile/info: 200 with accepted 0, dropped n and the reason (the client sends nothing then; this is the
-//   server's own guard).
+// - a signed-in user who turned tracking off in /profile/info: 200 with accepted 0, dropped n and 'opted_out' (one
+//   lookup per request; the buffered INSERT checks again).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@fjt/db';
 import { queryRows, sql } from '@fjt/db';
 import {
@@ -30,9 +34,18 @@ import {
   type TrackingEventsBody,
 } from '@fjt/domain';
 import { deviceIdOf } from '../../lib/device.ts';
+import type { Redis } from '../../lib/redis.ts';
+import { memoryTokenBucket, redisTokenBucket, type TokenBucket } from '../../lib/token-bucket.ts';
 import { envelopeOf } from '../../plugins/openapi.ts';
 import { personalRoute } from '../../plugins/session.ts';
-import { memoryTokenBucket, type TokenBucket } from '../../lib/token-bucket.ts';
+import type { EventBuffer, EventRow } from './event-buffer.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** POST ubt/api/events: the flood guard (and the DNT refusal) runs before the session is resolved. */
+    eventsIntake?: boolean;
+  }
+}
 
 const tags = ['tracking'];
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
@@ -52,10 +65,9 @@ export interface EventsWho {
   userId: number | null;
 }
 
-/** One INSERT for the whole batch; the channel is the device's latest mark, looked up in the same statement. */
-export async function storeEvents(db: Database, events: readonly TrackingEvent[], who: EventsWho, now: number) {
-  if (events.length === 0) return 0;
-  const rows = events.map((e) => {
+/** The rows a batch becomes (its channel is looked up when the buffer writes them). */
+export function eventRows(events: readonly TrackingEvent[], who: EventsWho, now: number): EventRow[] {
+  return events.map((e) => {
     const at = clampEventTime(e.at, now);
     return {
       month: shanghaiMonth(at),
@@ -63,19 +75,11 @@ export async function storeEvents(db: Database, events: readonly TrackingEvent[]
       type: e.type,
       page: e.page,
       spm: e.spm ?? '',
+      deviceId: who.deviceId,
+      userId: who.userId,
       props: e.props && Object.keys(e.props).length > 0 ? e.props : null,
     };
   });
-  const channel = who.deviceId
-    ? sql`(SELECT channel_code FROM channel_mark WHERE device_id = ${who.deviceId} ORDER BY created_at DESC, id DESC LIMIT 1)`
-    : sql`NULL::text`;
-  await db.execute(
-    sql`INSERT INTO ubt_event (month, at, type, page, spm, device_id, user_id, channel_code, props)
-        SELECT v.month, v.at, v.type, v.page, v.spm, ${who.deviceId}::text, ${who.userId}::int, ${channel}, v.props
-          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS v(month int, at timestamptz, type text, page text, spm text, props jsonb)`,
-  );
-  return rows.length;
 }
 
 /** DNT: 1 or Sec-GPC: 1. */
@@ -100,24 +104,59 @@ export const EVENT_LIMITS: EventLimits = {
   perAddress: { burst: 2000, perSecond: 200 },
 };
 
-export const trackingEventRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+export interface EventsFloodGuard {
+  /** The API-wide onRequest hook (registered before the session's): DNT, then the first event's token. */
+  onRequest(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  /** Takes the rest of a batch's tokens (n − 1); false: refused, the first token kept. */
+  takeRest(request: FastifyRequest, n: number): Promise<boolean>;
+}
+
+const refuse = () => ApiError.tooMany(TRACKING_MESSAGES.tooMany);
+
+export function createEventsFloodGuard({
+  redis,
+  now = Date.now,
+  limits = EVENT_LIMITS,
+}: {
+  redis?: Redis | undefined;
   now?: () => number;
   limits?: EventLimits;
-}> = async (app, { db, now = Date.now, limits = EVENT_LIMITS }) => {
-  const bucketOf = ({ burst, perSecond }: { burst: number; perSecond: number }): TokenBucket =>
-    memoryTokenBucket({ capacity: burst, refillMs: 1000 / perSecond }, { now });
-  const devices = bucketOf(limits.perDevice);
-  const addresses = bucketOf(limits.perAddress);
+}): EventsFloodGuard {
+  const bucketOf = ({ burst, perSecond }: { burst: number; perSecond: number }, prefix: string): TokenBucket => {
+    const shape = { capacity: burst, refillMs: 1000 / perSecond };
+    return redis ? redisTokenBucket(redis, { ...shape, prefix }) : memoryTokenBucket(shape, { now });
+  };
+  const devices = bucketOf(limits.perDevice, 'fjt:ubt:device');
+  const addresses = bucketOf(limits.perAddress, 'fjt:ubt:ip');
   /** Takes n tokens from the address's bucket and the device's (when there is one): both or neither. */
-  const takeTokens = async (ip: string, device: string | null, n: number): Promise<boolean> => {
-    if (!(await addresses.take(ip, n)).allowed) return false;
+  const take = async (request: FastifyRequest, n: number): Promise<boolean> => {
+    if (!(await addresses.take(request.ip, n)).allowed) return false;
+    const device = deviceIdOf(request);
     if (device && !(await devices.take(device, n)).allowed) {
-      await addresses.giveBack(ip, n);
+      await addresses.giveBack(request.ip, n);
       return false;
     }
     return true;
   };
+  return {
+    async onRequest(request, reply) {
+      if (!request.routeOptions.config.eventsIntake) return;
+      if (refusesTracking(request.headers)) {
+        const body: TrackingEventsBody = { accepted: 0, dropped: 0, reason: 'dnt' };
+        return reply.send(ok(body));
+      }
+      if (!(await take(request, 1))) throw refuse();
+    },
+    takeRest: (request, n) => (n > 1 ? take(request, n - 1) : Promise.resolve(true)),
+  };
+}
+
+export const trackingEventRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  buffer: EventBuffer;
+  guard: EventsFloodGuard;
+  now?: () => number;
+}> = async (app, { db, buffer, guard, now = Date.now }) => {
   // sendBeacon sends a string as text/plain; a Blob may say application/json. Both are JSON here, and only here
   // (this plugin's own context).
   app.removeContentTypeParser('text/plain');
@@ -128,19 +167,14 @@ export const trackingEventRoutes: FastifyPluginAsyncZod<{
       done(ApiError.badRequest(TRACKING_MESSAGES.body), undefined);
     }
   });
-  const refuse = () => ApiError.tooMany(TRACKING_MESSAGES.tooMany);
 
   app.post(
     '/ubt/api/events',
     {
       ...personalRoute,
       bodyLimit: MAX_EVENTS_BODY_BYTES,
-      // its own limits (the buckets) replace the per-address write limit of the API
-      config: { limitsItself: true },
-      onRequest: async (request) => {
-        // before the body is read: the first event's token, so an empty bucket costs nothing more
-        if (!(await takeTokens(request.ip, deviceIdOf(request), 1))) throw refuse();
-      },
+      // its own limits (the buckets, in guard.onRequest) replace the per-address write limit of the API
+      config: { limitsItself: true, eventsIntake: true },
       schema: {
         tags,
         summary:
@@ -153,19 +187,13 @@ export const trackingEventRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { events } = request.body;
       const n = events.length;
+      if (!(await guard.takeRest(request, n))) throw refuse();
       const userId = request.user?.id ?? null;
-      const dropped = (reason: TrackingEventsBody['reason']) => ok({ accepted: 0, dropped: n, reason });
-      if (refusesTracking(request.headers)) return dropped('dnt');
-      const device = deviceIdOf(request);
-      // the rest of the batch (onRequest took the first event's token)
-      if (n > 1 && !(await takeTokens(request.ip, device, n - 1))) {
-        await addresses.giveBack(request.ip, 1);
-        if (device) await devices.giveBack(device, 1);
-        throw refuse();
+      if (userId !== null && (await hasOptedOut(db, userId))) {
+        return ok<TrackingEventsBody>({ accepted: 0, dropped: n, reason: 'opted_out' });
       }
-      if (userId !== null && (await hasOptedOut(db, userId))) return dropped('opted_out');
-      const accepted = await storeEvents(db, events, { deviceId: device, userId }, now());
-      return ok({ accepted, dropped: 0, reason: null });
+      buffer.add(eventRows(events, { deviceId: deviceIdOf(request), userId }, now()));
+      return ok<TrackingEventsBody>({ accepted: n, dropped: 0, reason: null });
     },
   );
 };

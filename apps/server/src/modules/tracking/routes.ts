@@ -1,6 +1,7 @@
 // NEW GET/POST user/privacy (the '个性化推荐与统计' switch of /profile/info: off = a tracking_opt_out row, and the
 // events of the user are dropped), NEW GET ops/funnel (ops role only; a read, so no audit) and, with the sandbox SMS
-// gateway only, NEW GET dev/ubt/recent?deviceId (the device's latest events, for the end-to-end tests).
+// gateway only, NEW GET dev/ubt/recent?deviceId (the device's latest events, for the end-to-end tests: the write buffer
+// is flushed first, so what was accepted is there).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '@fjt/db';
@@ -20,15 +21,18 @@ import { envelopeOf } from '../../plugins/openapi.ts';
 import { personalRoute, userIdOf } from '../../plugins/session.ts';
 import { staffGuard } from '../staff/guard.ts';
 import type { StaffModule } from '../staff/service.ts';
+import type { EventBuffer } from './event-buffer.ts';
 import { hasOptedOut } from './events.ts';
 import { channelFunnel } from './funnel.ts';
 
 const tags = ['tracking'];
 
-export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; staff: StaffModule; sandbox: boolean }> = async (
-  app,
-  { db, staff, sandbox },
-) => {
+export const trackingRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  staff: StaffModule;
+  sandbox: boolean;
+  events: EventBuffer;
+}> = async (app, { db, staff, sandbox, events }) => {
   const staffOf = staffGuard(staff);
 
   app.get(
@@ -101,6 +105,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; staff: StaffM
       },
     },
     async (request) => {
+      await events.flush();
       const list = await queryRows<UbtRecentBody['list'][number]>(
         db,
         sql`SELECT type, page, spm, month, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,

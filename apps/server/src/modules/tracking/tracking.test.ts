@@ -3,7 +3,7 @@
 // attribution login hook (mark → login → user_channel; a second login changes nothing; a mark older than 30 days is
 // ignored), GET ops/funnel (numbers on seeded rows, validation, the role gate), account deletion's cleanup.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, sql } from '@fjt/db';
 import {
   DELETE_CONFIRMATION,
@@ -14,6 +14,7 @@ import {
 } from '@fjt/domain';
 import { expectFail, personalBody, seededApp, signInAs, testIp, testPhone, type SignedIn } from '../../testing.ts';
 import { clampEventTime, shanghaiMonth } from './events.ts';
+import { createEventBuffer, type EventRow } from './event-buffer.ts';
 import { channelAttribution } from './attribution.ts';
 
 // the flood test stops the app's clock, so its buckets refill nothing while it runs however slow the machine is
@@ -50,8 +51,10 @@ function send(
   });
 }
 
-const eventsOf = (device: string) =>
-  queryRows<{
+/** The device's stored events, once the write buffer has written what it holds. */
+const eventsOf = async (device: string) => {
+  await seeded.app.trackingEvents.flush();
+  return queryRows<{
     type: string;
     page: string;
     spm: string;
@@ -64,6 +67,7 @@ const eventsOf = (device: string) =>
     seeded.database.db,
     sql`SELECT type, page, spm, month, at::text AS at, user_id, channel_code, props FROM ubt_event WHERE device_id = ${device} ORDER BY id`,
   );
+};
 
 async function loginOn(device: string, mobile = testPhone()): Promise<SignedIn> {
   const remoteAddress = testIp();
@@ -148,12 +152,11 @@ describe('POST ubt/api/events', () => {
     const device = randomUUID();
     expect(
       personalBody<TrackingEventsBody>(await send({ events: [view()] }, { device, headers: { dnt: '1' } })),
-    ).toEqual({ accepted: 0, dropped: 1, reason: 'dnt' });
+    ).toEqual({ accepted: 0, dropped: 0, reason: 'dnt' });
+    // answered before the body is read: even a malformed one
     expect(
-      personalBody<TrackingEventsBody>(
-        await send({ events: [view(), view()] }, { device, headers: { 'sec-gpc': '1' } }),
-      ),
-    ).toEqual({ accepted: 0, dropped: 2, reason: 'dnt' });
+      personalBody<TrackingEventsBody>(await send('not json', { device, raw: true, headers: { 'sec-gpc': '1' } })),
+    ).toEqual({ accepted: 0, dropped: 0, reason: 'dnt' });
     const user = await signInAs(seeded.app);
     const privacy = (tracking: boolean) =>
       seeded.app.inject({ method: 'POST', url: `${API}/user/privacy`, payload: { tracking }, headers: user.headers });
@@ -231,6 +234,91 @@ describe('POST ubt/api/events', () => {
     } finally {
       frozenAt = null;
     }
+  });
+
+  it('a batch larger than what is left is refused whole and still costs its first token', async () => {
+    frozenAt = Date.now();
+    try {
+      const device = randomUUID();
+      const batch = (n: number) => ({ events: Array.from({ length: n }, () => view()) });
+      for (let i = 0; i < 3; i++) expect((await send(batch(50), { device })).statusCode).toBe(200);
+      expect((await send(batch(1), { device })).statusCode).toBe(200);
+      // 49 left: the 50 are refused, their first token kept (48 left)
+      expectFail(await send(batch(50), { device }), 429, TRACKING_MESSAGES.tooMany);
+      expect((await send(batch(48), { device })).statusCode).toBe(200);
+      expectFail(await send(batch(1), { device }), 429, TRACKING_MESSAGES.tooMany);
+      expect((await eventsOf(device)).length).toBe(199);
+    } finally {
+      frozenAt = null;
+    }
+  });
+});
+
+describe('the events write buffer', () => {
+  const row = (device: string, userId: number | null = null): EventRow => ({
+    month: shanghaiMonth(Date.now()),
+    at: new Date().toISOString(),
+    type: 'view',
+    page: 'city-home',
+    spm: '',
+    deviceId: device,
+    userId,
+    props: null,
+  });
+  const silent = { error: () => {} };
+
+  it('writes at maxRows at once, the rest after flushMs, in order, and everything on close', async () => {
+    const device = randomUUID();
+    const buffer = createEventBuffer({ db: seeded.database.db, log: silent, flushMs: 200, maxRows: 3 });
+    const count = async () =>
+      (
+        await queryRows<{ n: number }>(
+          seeded.database.db,
+          sql`SELECT count(*)::int AS n FROM ubt_event WHERE device_id = ${device}`,
+        )
+      )[0]!.n;
+    buffer.add([row(device), row(device)]);
+    expect(await count()).toBe(0);
+    buffer.add([
+      { ...row(device), page: 'third' },
+      { ...row(device), page: 'fourth' },
+    ]);
+    await vi.waitFor(async () => expect(await count()).toBe(4), { timeout: 5000 });
+    buffer.add([{ ...row(device), page: 'fifth' }]);
+    await vi.waitFor(async () => expect(await count()).toBe(5), { timeout: 5000 });
+    buffer.add([{ ...row(device), page: 'sixth' }]);
+    await buffer.close();
+    expect((await eventsOf(device)).map((r) => r.page)).toEqual([
+      'city-home',
+      'city-home',
+      'third',
+      'fourth',
+      'fifth',
+      'sixth',
+    ]);
+  });
+
+  it('leaves out the rows of a user who opted out or was deleted since; a failed write is logged, not thrown', async () => {
+    const device = randomUUID();
+    const [kept, optedOut, deleted] = [
+      await signInAs(seeded.app),
+      await signInAs(seeded.app),
+      await signInAs(seeded.app),
+    ];
+    await seeded.database.db.execute(sql`INSERT INTO tracking_opt_out (user_id) VALUES (${optedOut.id})`);
+    await seeded.database.db.execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${deleted.id}`);
+    const errors: unknown[] = [];
+    const buffer = createEventBuffer({ db: seeded.database.db, log: { error: (o: unknown) => errors.push(o) } });
+    buffer.add([row(device, kept.id), row(device, optedOut.id), row(device, deleted.id), row(device)]);
+    await buffer.flush();
+    expect((await eventsOf(device)).map((r) => r.user_id)).toEqual([kept.id, null]);
+    // a value the column refuses: the whole write fails, is logged, and the buffer goes on
+    buffer.add([{ ...row(device), month: 'x' as unknown as number }]);
+    await buffer.flush();
+    expect(errors).toHaveLength(1);
+    buffer.add([row(device)]);
+    await buffer.close();
+    expect(await eventsOf(device)).toHaveLength(3);
   });
 });
 
