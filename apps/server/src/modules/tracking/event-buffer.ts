@@ -67,15 +67,17 @@ export function createEventBuffer({
 }): EventBuffer {
   let waiting: EventRow[] = [];
   let timer: NodeJS.Timeout | null = null;
-  /** Writes in progress: flush() and close() wait for them too. */
-  const writing = new Set<Promise<void>>();
+  /** The last write queued: writes run one at a time, in order (a slow database never has several INSERTs of
+   * this buffer at once); flush() and close() wait for it. */
+  let tail: Promise<void> = Promise.resolve();
 
   const write = (rows: EventRow[]) => {
-    const done = insertEventRows(db, rows)
-      .catch((error: unknown) => log.error({ err: error, rows: rows.length }, 'tracking events: write failed, dropped'))
-      .finally(() => writing.delete(done));
-    writing.add(done);
-    return done;
+    tail = tail
+      .then(() => insertEventRows(db, rows))
+      .catch((error: unknown) =>
+        log.error({ err: error, rows: rows.length }, 'tracking events: write failed, dropped'),
+      );
+    return tail;
   };
   const takeWaiting = () => {
     if (timer) clearTimeout(timer);
@@ -87,7 +89,7 @@ export function createEventBuffer({
   const flush = async () => {
     const rows = takeWaiting();
     if (rows.length > 0) void write(rows);
-    await Promise.all([...writing]);
+    await tail;
   };
 
   return {
