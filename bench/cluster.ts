@@ -18,6 +18,7 @@ import {
   estatePage,
   longTailSets,
   meets,
+  pageStoreFull,
   random,
   readIds,
   rssMiB,
@@ -99,6 +100,15 @@ try {
   })();
   console.log('start-up:', startup, `seed_run rows: ${seedRuns}`);
 
+  // as a deployment runs: each instance's page store holds every estate page before the figures are taken (ADR 0026;
+  // the instances share the store's directory, so each makes about half)
+  const idsBefore = await readIds({ databaseUrl });
+  const store = await pageStoreFull(
+    instances.map((s) => s.base),
+    idsBefore.estates.length,
+  );
+  console.log(`page store: ${store.pagesKept} pages kept (waited ${store.waitedSeconds} s)`);
+
   nginx = await startNginx(dir, { upstream: PORTS, listen: NGINX_PORT });
   const base = `http://127.0.0.1:${NGINX_PORT}`;
   const ids = await readIds({ databaseUrl });
@@ -162,6 +172,11 @@ try {
       'works and survives an instance dying, not the throughput of a real multi-host deployment.',
     database: { name: DB, fresh: process.env.CLUSTER_KEEP_DB !== '1', seedRunRows: seedRuns },
     startup: { instances: startup, bothReadyAfterMs },
+    pageStore: {
+      about:
+        'ADR 0026: the figures are taken once both instances’ page stores (one shared directory) hold every estate page',
+      ...store,
+    },
     loadAverageAtStart: loadAtStart,
     freeMemMiBAtStart,
     results,

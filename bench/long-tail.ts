@@ -73,12 +73,22 @@ export interface Req {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  headers?: Record<string, string>;
 }
+
+/** Phones' browsers, as the estate pages are asked for (half each): their pages are kept for each (ADR 0026). */
+export const PHONE_USER_AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 13; V2307A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.144 Mobile Safari/537.36',
+];
 
 const get = (path: string): Req => ({ method: 'GET', path });
 const API = '/rabbit/v1';
 
-export const estatePage = (e: IdRef): Req => get(`/${e.cityId}/house-detail/${e.id}`);
+export const estatePage = (e: IdRef): Req => ({
+  ...get(`/${e.cityId}/house-detail/${e.id}`),
+  headers: { 'user-agent': PHONE_USER_AGENTS[e.id % 2]! },
+});
 
 /**
  * The API calls whose data the estate page shows, one per block of its loader (apps/web/app/routes/estate/
@@ -223,7 +233,13 @@ export async function runLoad(base: string, set: UrlSet, options: LoadOptions): 
                     body: r.body,
                     headers: { ...req.headers, 'content-type': 'application/json' },
                   }
-                : { ...req, method: 'GET', path: r.path, body: undefined };
+                : {
+                    ...req,
+                    method: 'GET',
+                    path: r.path,
+                    body: undefined,
+                    ...(r.headers ? { headers: { ...req.headers, ...r.headers } } : {}),
+                  };
             },
             ...(options.countByMethod
               ? {
@@ -324,5 +340,32 @@ export async function settle(base: string, probePath: string, maxMs = 30_000): P
     }
     quick = performance.now() - started < 100 ? quick + 1 : 0;
     if (quick < 2) await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A figure of a server's /metrics text (the first sample of `name` whose labels contain `labels`). */
+async function metric(base: string, name: string, labels = ''): Promise<number | null> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(name) && l.includes(labels));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : null;
+}
+
+/**
+ * Waits until each server's page store (ADR 0026) holds every estate page of the three kinds of browser and has
+ * nothing pending: the state `npm start` reaches once its builder has used the idle time.
+ */
+export async function pageStoreFull(bases: readonly string[], estates: number) {
+  const started = Date.now();
+  for (;;) {
+    const figures = await Promise.all(
+      bases.map(async (base) => ({
+        stored: await metric(base, 'fjt_page_store_pages', 'stored'),
+        pending: await metric(base, 'fjt_page_store_pages', 'pending'),
+      })),
+    );
+    if (figures.every((f) => f.stored !== null && f.stored >= estates * 3 && f.pending === 0)) {
+      return { pagesKept: figures[0]!.stored!, waitedSeconds: Math.round((Date.now() - started) / 1000) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
   }
 }

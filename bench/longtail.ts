@@ -17,6 +17,7 @@ import {
   estatePage,
   longTailSets,
   meets,
+  pageStoreFull,
   random,
   readIds,
   rssMiB,
@@ -45,11 +46,31 @@ async function hotSet(base: string): Promise<UrlSet> {
   };
 }
 
+type Mode = 'deployed' | 'no response cache' | 'live render (no page store, no response cache)';
+const MODE_ENV: Record<Mode, Record<string, string>> = {
+  deployed: {},
+  'no response cache': { RESPONSE_CACHE_SECONDS: '0' },
+  'live render (no page store, no response cache)': { RESPONSE_CACHE_SECONDS: '0', PAGE_STORE: '0' },
+};
+
+/**
+ * The page store as `npm start` leaves it (ADR 0026): a server is started and left until its builder has made every
+ * estate page for today (nothing when a server already did), then stopped; the measured starts come after.
+ */
+async function prepareStore(estates: number) {
+  const server = await startServer({}, { quiet: true });
+  try {
+    return await pageStoreFull([server.base], estates);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** One fresh server, every set in turn. */
-async function measureMode(mode: 'deployed' | 'no response cache', ids: Ids) {
+async function measureMode(mode: Mode, ids: Ids) {
   const loadAtStart = loadNow();
   const freeMemMiBAtStart = Math.round(freemem() / 2 ** 20);
-  const server = await startServer(mode === 'no response cache' ? { RESPONSE_CACHE_SECONDS: '0' } : {});
+  const server = await startServer(MODE_ENV[mode]);
   const rssAtReady = rssMiB(server.pid);
   console.log(`${mode}: ready in ${server.readyMs} ms (${server.readyProbe}), RSS ${rssAtReady} MiB`);
   let rssAtEnd: number | null = null;
@@ -126,7 +147,13 @@ console.log(
 );
 const cold = skipCold ? null : coldRender();
 if (cold) console.log('cold render in-process:', cold.estatePageMs, cold.estateApiBundleMs);
-const runs = [await measureMode('deployed', ids), await measureMode('no response cache', ids)];
+const store = await prepareStore(ids.estates.length);
+console.log(`page store: ${store.pagesKept} estate pages kept (waited ${store.waitedSeconds} s for the builder)`);
+const runs = [
+  await measureMode('deployed', ids),
+  await measureMode('no response cache', ids),
+  await measureMode('live render (no page store, no response cache)', ids),
+];
 
 const deployed = runs[0]!.results;
 const targetSets = deployed.filter((r) => r.goal);
@@ -139,7 +166,8 @@ const out = {
     'loadAverageAtStart): they are a lower bound. Each set is a shuffle of all its ids, cycled without repeats, so the ' +
     'response cache misses; a set that ran out stopped early (stoppedAtEndOfSet). Pages are asked for with ' +
     'accept-encoding br like a phone. errors are mostly autocannon timeouts (no answer within 10 s): such requests ' +
-    'are not in the latency percentiles. The hot set is the old bench/http.ts set, which the cache answers.',
+    'are not in the latency percentiles. The hot set is the old bench/http.ts set, which the cache answers. Estate ' +
+    'pages are asked for with a phone browser’s user agent (iOS and Android, half each).',
   dataset: {
     estates: ids.estates.length,
     cities: ids.cities.length,
@@ -157,6 +185,14 @@ const out = {
           estateApiBundle: (cold.estateApiBundleMs as { meetsTarget: boolean }).meetsTarget,
         }
       : null,
+  },
+  pageStore: {
+    about:
+      'ADR 0026: every estate page is made ahead, in idle time, for the build, the day in China, its city’s data ' +
+      'version and the kind of browser (plain, iOS, Android), and kept on disk. A start on a database whose pages ' +
+      'were already made (as here: a server was left until its builder finished, then stopped) serves them from its ' +
+      'first request. "live render" turns the store and the response cache off: every page rendered on request.',
+    ...store,
   },
   coldRenderInProcess: cold,
   runs,

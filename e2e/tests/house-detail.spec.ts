@@ -43,6 +43,10 @@ async function sampleEstate(request: APIRequestContext): Promise<BasicInfo> {
   throw new Error('no estate with listings in 热门搜索');
 }
 
+/** The suite's browser (playwright.config.ts): an Android phone's Chrome. */
+const USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
 /** spec §5 money: thousands separators, 元/㎡. */
 const unitPrice = (v: number) => `${v.toLocaleString('en-US')}元/㎡`;
 const RATE = /^(持平|上涨\d+\.\d%↑|下跌\d+\.\d%↓|--)$/;
@@ -204,6 +208,49 @@ test.describe('小区详情 /{city}/house-detail/{estateId}', () => {
     expect(monthDeals.length).toBeGreaterThan(0);
     expect(Math.round(monthDeals.reduce((s, v) => s + v, 0) / monthDeals.length)).toBe(estate.dealAvg);
     await context.close();
+  });
+
+  test('a page kept by the page store (ADR 0026) is the one served, whole, and it comes alive', async ({
+    page,
+    request,
+  }) => {
+    const sample = await sampleEstate(request);
+    // a neighbour nobody else's test opens, so no response-cache entry answers before the store does
+    const around = await api<{ list: { id: number; name: string }[] }>(
+      request,
+      `consultation/around/list?houseId=${sample.id}&size=6`,
+    );
+    const estate = around.list.at(-1)!;
+    const path = `/605/house-detail/${estate.id}`;
+    const android = { 'user-agent': USER_AGENT };
+    // the server's builder makes the small seed's pages in its first idle seconds (asking for the page meanwhile
+    // would render it and put it in the response cache, which answers before the store)
+    test.setTimeout(120_000);
+    const pending = async () =>
+      /fjt_page_store_pages\{state="pending"\} (\d+)/.exec(await (await request.get('/metrics')).text())?.[1];
+    const stored = async () =>
+      Number(/fjt_page_store_pages\{state="stored"\} (\d+)/.exec(await (await request.get('/metrics')).text())?.[1]);
+    await expect.poll(stored, { timeout: 90_000 }).toBeGreaterThan(0);
+    await expect.poll(pending, { timeout: 90_000 }).toBe('0');
+    const kept = await request.get(path, { headers: android });
+    expect(kept.headers()['x-cache']).toBe('store');
+    // rendered whole: no part of it waits for a script to be revealed
+    expect(await kept.text()).not.toContain('<!--$?-->');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const response = await page.goto(path);
+    expect(response!.headers()['x-cache']).toBe('store');
+    await expect(page.getByRole('heading', { level: 1, name: estate.name })).toBeVisible();
+    // hydrated: the trend's tabs answer a tap
+    const trend = page.getByTestId('estate-trend');
+    await trend.getByRole('tab', { name: '近36个月' }).click();
+    await expect(trend.getByRole('tab', { name: '近36个月' })).toHaveAttribute('aria-selected', 'true');
+    await expect(trend.locator('figcaption')).toHaveText(/近36个月/);
+    await page.screenshot({ path: shot('house-detail-page-store') });
+    expect(errors).toEqual([]);
   });
 
   test('an unknown or malformed estate id is a 404 page', async ({ page, request }) => {

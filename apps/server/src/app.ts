@@ -1,5 +1,6 @@
 // Builds the Fastify application; main.ts listens. Tests build it and call app.inject().
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +13,7 @@ import { API_PREFIX, registerEnvelope, sendFail } from './plugins/envelope.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { clientErrorHandler, frameworkErrors, registerNotFound, type PageErrors } from './plugins/framework-errors.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
+import type { PageStore } from './plugins/page-store.ts';
 import { createResponseCache, registerApiCache } from './plugins/response-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -163,6 +165,9 @@ export interface BuildOptions {
         | 'ALERT_SMS'
         | 'METRICS_TOKEN'
         | 'RENDER_WORKERS'
+        | 'PAGE_STORE'
+        | 'PAGE_STORE_DIR'
+        | 'DATABASE_URL'
         | 'SUPPORT_ENABLED'
         | 'SUPPORT_PEER'
         | 'SUPPORT_CITY_PEERS'
@@ -186,6 +191,21 @@ export interface BuildOptions {
   chatBot?: boolean;
 }
 
+/**
+ * The page store's directory (ADR 0026), or null when it is off: PAGE_STORE_DIR, or beside DATA_DIR `pages` for the
+ * embedded database and `pages-<database>` for PostgreSQL (instances sharing a database share its pages; another
+ * database's are never touched).
+ */
+function pageStoreDirOf(env: BuildOptions['env'], database: DatabaseHandle): string | null {
+  if (!env.PAGE_STORE) return null;
+  if (env.PAGE_STORE_DIR) return env.PAGE_STORE_DIR;
+  if (!env.DATA_DIR || env.DATA_DIR.startsWith('memory:')) return null;
+  if (database.driver === 'pglite' || !env.DATABASE_URL) return join(env.DATA_DIR, '..', 'pages');
+  const url = new URL(env.DATABASE_URL);
+  const name = createHash('sha256').update(`${url.hostname}:${url.port}${url.pathname}`).digest('hex').slice(0, 12);
+  return join(env.DATA_DIR, '..', `pages-${name}`);
+}
+
 /** A request id we take from the caller (nginx's $request_id, a client's own): short, and nothing a log line could trip on. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -193,6 +213,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shutting down or not, and the open WebSockets a shutdown closes (serve.ts, the chat's /ws/im). */
     lifecycle: Lifecycle;
+    /** The page store (ADR 0026), when it is on: tests and the benchmark wait for its builder. */
+    pageStore?: PageStore;
     /** The "data changed" bus (ADR 0015): a load publishes; this instance drops what it derived. */
     dataEvents: DataEvents;
     /** The support chat (issue 15): its service, bus and this instance's connections. */
@@ -467,12 +489,21 @@ export async function buildApp({
     redis ? redisWindowCounter(redis, { prefix: 'fjt:msglink' }) : memoryWindowCounter({ now }),
   );
   app.addHook('onRequest', msgLinkResolves.pageGuard(pages));
+  /**
+   * A post (review, answer, moderation) changed cached answers: the response cache forgets those whose URL passes
+   * `test`, and the page store (set once the pages are registered) looks up the review scores that changed.
+   */
+  let pageStoreOfPosts: PageStore | null = null;
+  const postChanged = (test: (url: string) => boolean) => {
+    responseCache?.forget(test);
+    pageStoreOfPosts?.refreshReviews();
+  };
   const reviewsWriter = createReviewsWriter({
     db: database.db,
     guard: community.guard,
     reads: services.reviews,
     now,
-    changed: (test) => responseCache?.forget(test),
+    changed: postChanged,
   });
 
   await app.register(
@@ -575,7 +606,7 @@ export async function buildApp({
         qa: createQaService({
           db: database.db,
           guard: community.guard,
-          changed: (test) => responseCache?.forget(test),
+          changed: postChanged,
         }),
       });
       await api.register(uploadRoutes, { uploads, chat: chat.service });
@@ -590,7 +621,7 @@ export async function buildApp({
           // a correction changes market data: drop the answers derived from it, as a data load does
           dataChanged: (kind, cityIds) => dataEvents.publish(dataChanged([kind], cityIds)),
           // a post hidden or restored: its lists and details, as the Q&A and review writers forget theirs
-          postChanged: (test) => responseCache?.forget(test),
+          postChanged,
         }),
       });
       // issue 18: activities, growth and app integration
@@ -631,6 +662,7 @@ export async function buildApp({
   );
 
   if (webBuildDir && webBuildExists(webBuildDir)) {
+    const storeDir = pageStoreDirOf(env, database);
     const ssr = await registerSsr(app, {
       buildDir: webBuildDir,
       context: {
@@ -643,6 +675,9 @@ export async function buildApp({
       publicOrigin: origin,
       pageErrors: pages,
       renderWorkers: env.RENDER_WORKERS,
+      pageStore: storeDir
+        ? { dir: storeDir, query: database.sql.query, log: app.log.child({ module: 'page-store' }) }
+        : undefined,
       // /ops pages only (ADR 0009): the signed-in viewer from the session cookie, with their staff roles.
       opsViewer: async (request, reply) => {
         const token = request.cookies[cookieOfSession.name];
@@ -656,6 +691,21 @@ export async function buildApp({
         printPasses.verify(request.headers[PRINT_PASS_HEADER], request.url) ? { member: true } : null,
     });
     metrics.setPageRoutes(ssr.pagePaths);
+    const { pageStore } = ssr;
+    if (pageStore) {
+      pageStoreOfPosts = pageStore;
+      app.decorate('pageStore', pageStore);
+      metrics.setPageStore(pageStore);
+      dataEvents.onChange((event) => {
+        pageStore
+          .dataChanged(event.cityIds === 'all' ? undefined : event.cityIds)
+          .catch((error: unknown) => app.log.error({ err: error }, 'page store: data versions not read'));
+      });
+      // started once the app listens: its first pass lists the kept pages, then makes the missing ones in idle time
+      app.addHook('onListen', async () => {
+        await pageStore.start();
+      });
+    }
   }
   return app;
 }

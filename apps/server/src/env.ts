@@ -137,6 +137,12 @@ const envSchema = z
      * may use in production, none otherwise.
      */
     RENDER_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
+    /**
+     * The page store (ADR 0026): every estate page made ahead of its first visitor, in idle time, and kept in
+     * PAGE_STORE_DIR (default `pages` beside DATA_DIR). 1 on, 0 off; unset, on in production. Needs render workers.
+     */
+    PAGE_STORE: z.enum(['0', '1']).optional(),
+    PAGE_STORE_DIR: z.string().optional(),
     /** The OpenAPI UI at /rabbit/v1/docs: 1 on, 0 off; unset, on outside production. */
     API_DOCS: z.enum(['0', '1']).optional(),
     /** /demo and /spm-demo (PAGES.md §3.15): on outside a deployment unless 0; in a deployment only with 1. */
@@ -201,6 +207,7 @@ const envSchema = z
     API_DOCS: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === '1',
     DEBUG_PAGES: env.DEBUG_PAGES === undefined ? !isDeployed(env) : env.DEBUG_PAGES === '1',
     RENDER_WORKERS: env.RENDER_WORKERS ?? (env.NODE_ENV === 'production' ? availableParallelism() : 0),
+    PAGE_STORE: env.PAGE_STORE === undefined ? env.NODE_ENV === 'production' : env.PAGE_STORE === '1',
     SUPPORT_WECHAT_NO: env.SUPPORT_WECHAT_NO ?? (isDeployed(env) ? undefined : 'fangjiatong_kf'),
     SUPPORT_PHONE: env.SUPPORT_PHONE ?? (isDeployed(env) ? undefined : '400-000-0000'),
   }));

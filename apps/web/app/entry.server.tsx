@@ -14,14 +14,16 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
 
   return new Promise<Response>((resolve, reject) => {
     let responseStatus = status;
     let shellSent = false;
-    const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+    // a crawler, and the page store's renders (ADR 0026), get the page whole: nothing is streamed in after the shell
+    const waitForAll =
+      isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode || loadContext.wholePage === true;
     let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const onReady = () => {

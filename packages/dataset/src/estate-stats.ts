@@ -61,6 +61,13 @@ export function nearestEstates(estates: readonly { id: number; lng: number; lat:
 export async function refreshEstateStats(exec: SqlExec, cityId: number): Promise<number> {
   const city = int(cityId);
   await exec(`DELETE FROM estate_stats WHERE city_id = ${city}`);
+  // the city's rows changed: what was kept of them elsewhere (the page store, ADR 0026) is of an older version now
+  await exec(
+    `INSERT INTO data_version (city_id, version)
+     VALUES (${city}, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+     ON CONFLICT (city_id) DO UPDATE
+       SET version = greatest(data_version.version + 1, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`,
+  );
   // the grouped sorts below stay in memory (4 MB spills them to disk, several times slower in PGlite)
   await exec(`SET LOCAL work_mem = '128MB'`);
   const near = nearestEstates(

@@ -399,4 +399,9 @@ export interface RouterContext {
    * the viewer the report is printed for, a member. Such a page is never cached; absent on every other request.
    */
   printViewer?: DealViewer;
+  /**
+   * Send the page once all of it is rendered, as for a crawler (no part streamed in after the shell): the page store
+   * (ADR 0026) keeps pages rendered so.
+   */
+  wholePage?: boolean;
 }

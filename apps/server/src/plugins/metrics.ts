@@ -9,6 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle } from '@fjt/db';
+import type { PageStoreStats } from './page-store.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -121,6 +122,8 @@ export interface Metrics {
   setPageRoutes(leafPaths: readonly string[]): void;
   /** Counts a data-change event applied by this instance. */
   dataChanged(scope: 'cities' | 'all'): void;
+  /** The page store's figures (ADR 0026), when it is on. */
+  setPageStore(store: { stats(): PageStoreStats }): void;
   registry: Registry;
 }
 
@@ -258,6 +261,33 @@ export function registerMetrics(app: FastifyInstance, { database, responseCache,
       pageGroupOf = pageGroups(leafPaths);
     },
     dataChanged: (scope) => dataChanges.inc({ scope }),
+    setPageStore(store) {
+      const seen = { hit: 0, miss: 0 };
+      new Counter({
+        name: 'fjt_page_store_lookups_total',
+        help: 'Estate pages asked of the page store (ADR 0026): hit (served kept) or miss (rendered)',
+        labelNames: ['result'] as const,
+        registers: [registry],
+        collect() {
+          const { hits, misses } = store.stats();
+          this.inc({ result: 'hit' }, hits - seen.hit);
+          this.inc({ result: 'miss' }, misses - seen.miss);
+          seen.hit = hits;
+          seen.miss = misses;
+        },
+      });
+      new Gauge({
+        name: 'fjt_page_store_pages',
+        help: 'Estate pages kept for the current build, day and data (stored), and still to make (pending)',
+        labelNames: ['state'] as const,
+        registers: [registry],
+        collect() {
+          const { stored, pending } = store.stats();
+          this.set({ state: 'stored' }, stored);
+          this.set({ state: 'pending' }, pending);
+        },
+      });
+    },
     registry,
   };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   createRequestHandler,
@@ -15,11 +15,20 @@ import {
   type ServerBuild,
 } from 'react-router';
 import { isbot } from 'isbot';
-import { CURRENT_VERSION_COOKIE, DEVICE_COOKIE, detectClient, type DealViewer, type OpsViewer, type RouterContext } from '@fjt/domain';
+import {
+  CURRENT_VERSION_COOKIE,
+  DEVICE_COOKIE,
+  detectClient,
+  type ClientFlags,
+  type DealViewer,
+  type OpsViewer,
+  type RouterContext,
+} from '@fjt/domain';
 import { loaderServices } from '../render/loader-errors.ts';
 import { createRenderPool } from '../render/pool.ts';
 import type { RenderResult, RequestContext } from '../render/protocol.ts';
-import { BROTLI_QUICK, preferredEncoding, sendCached, type ResponseCache } from './response-cache.ts';
+import { createPageStore, storeVariantOf, type PageStore, type PageStoreOptions } from './page-store.ts';
+import { BROTLI_QUICK, etagOf, preferredEncoding, sendCached, type ResponseCache } from './response-cache.ts';
 import { pageCsp } from './security.ts';
 import type { PageErrors } from './framework-errors.ts';
 
@@ -48,6 +57,11 @@ export interface SsrOptions {
    * copy of the web build, while the main thread serves sockets, the database and the caches.
    */
   renderWorkers?: number | undefined;
+  /**
+   * The page store (ADR 0026): estate pages made ahead of their first visitor and kept in `dir`. Needs render
+   * workers (the builder renders in them while they are idle); ignored without.
+   */
+  pageStore?: { dir: string; query: PageStoreOptions['query']; log: FastifyBaseLogger } | undefined;
 }
 
 /** The staff area: /ops, /ops/… and their .data requests (client navigations). */
@@ -74,8 +88,18 @@ const SERVICE_WORKER_FILE = /[\\/]client[\\/]sw\.js(?:\.br|\.gz)?$/;
 
 export async function registerSsr(
   app: FastifyInstance,
-  { buildDir, context, pageCache, publicOrigin, pageErrors, opsViewer, printViewer, renderWorkers = 0 }: SsrOptions,
-): Promise<{ pagePaths: string[] }> {
+  {
+    buildDir,
+    context,
+    pageCache,
+    publicOrigin,
+    pageErrors,
+    opsViewer,
+    printViewer,
+    renderWorkers = 0,
+    pageStore: storeOptions,
+  }: SsrOptions,
+): Promise<{ pagePaths: string[]; pageStore: PageStore | null }> {
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
     prefix: '/',
@@ -118,6 +142,38 @@ export async function registerSsr(
         })
       : null;
   if (pool) app.addHook('onClose', () => pool.close());
+
+  const store =
+    pool && storeOptions
+      ? createPageStore({
+          ...storeOptions,
+          buildVersion: build.assets.version,
+          busy: () => pool.inFlight(),
+          concurrency: pool.size,
+          render: async (path, userAgent) => {
+            const result = await pool.render({
+              method: 'GET',
+              url: new URL(`${publicOrigin}${path}`).href,
+              headers: userAgent ? [['user-agent', userAgent]] : [],
+              body: null,
+              context: { wholePage: true },
+              forCache: true,
+              brotli: false,
+            });
+            const body = result.body ?? new Uint8Array();
+            return {
+              status: result.status,
+              contentType: result.headers.find(([name]) => name === 'content-type')?.[1] ?? '',
+              body,
+              setsCookie: result.setCookies.length > 0,
+              etag: result.etag ?? etagOf(body),
+              csp: result.csp ?? pageCsp(new TextDecoder().decode(body)),
+            };
+          },
+        })
+      : null;
+  // closed before the workers (hooks run in reverse): its pass stops handing them pages
+  if (store) app.addHook('onClose', () => store.close());
 
   /**
    * The page's answer, rendered here or by a worker; `extras` is what of the router context this request sets. A
@@ -198,6 +254,11 @@ export async function registerSsr(
       const key = pageCache ? pageCacheKey(request) : null;
       const cached = key ? pageCache!.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached, true);
+      if (store) {
+        const client = pageClient(request);
+        const variant = client && storeVariantOf(client.flags);
+        if (variant && (await store.serve(request, reply, variant))) return reply;
+      }
       const rendered = await render(request, reply, {}, request.method, key !== null);
       const { response } = rendered;
       const html = /^text\/html/.test(response.headers.get('content-type') ?? '');
@@ -216,7 +277,7 @@ export async function registerSsr(
       return sendPage(reply, rendered);
     });
   });
-  return { pagePaths: pagePaths(build) };
+  return { pagePaths: pagePaths(build), pageStore: store };
 }
 
 /** The full paths of the route table's pages (its leaves), e.g. /:city/house-detail/:estateId (the metrics' labels). */
@@ -248,6 +309,17 @@ const SESSION_COOKIES = new Set(['fjt_session', '__Host-fjt_session']);
  * but the session's and the device id's (a payment callback, say) means a personal page.
  */
 export function pageCacheKey(request: FastifyRequest): string | null {
+  const client = pageClient(request);
+  if (!client) return null;
+  const { flags: f, bot } = client;
+  return `${+f.isApp}${+f.isIos}${+f.isAndroid}${+f.isWeixin}${+bot}:${f.appVersion} ${request.url}`;
+}
+
+/**
+ * What an anonymous page request's page depends on besides its URL (see pageCacheKey): the client flags and whether
+ * the visitor is a crawler; null when the page may differ for this visitor.
+ */
+function pageClient(request: FastifyRequest): { flags: ClientFlags; bot: boolean } | null {
   if (request.method !== 'GET' || isOpsPath(request.url)) return null;
   let currentVersion: string | null = null;
   const cookieHeader = request.headers.cookie;
@@ -262,9 +334,7 @@ export function pageCacheKey(request: FastifyRequest): string | null {
     }
   }
   const ua = request.headers['user-agent'] ?? '';
-  const f = detectClient(ua, currentVersion);
-  const flags = `${+f.isApp}${+f.isIos}${+f.isAndroid}${+f.isWeixin}${+isbot(ua)}:${f.appVersion}`;
-  return `${flags} ${request.url}`;
+  return { flags: detectClient(ua, currentVersion), bot: isbot(ua) };
 }
 
 function isCacheablePage(response: Response): boolean {

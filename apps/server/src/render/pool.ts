@@ -26,6 +26,8 @@ export interface RenderPoolOptions extends WorkerData {
 export interface RenderPool {
   readonly size: number;
   render(job: RenderJob, signal?: AbortSignal): Promise<RenderResult>;
+  /** Jobs handed to the workers and not answered yet. */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export async function createRenderPool({
 
   return {
     size,
+    inFlight: () => slots.reduce((sum, s) => sum + s.jobs.size, 0),
     render(job, signal) {
       const slot = slots.reduce((best, s) => (s.jobs.size < best.jobs.size ? s : best));
       const jobId = nextJobId++;

@@ -4,7 +4,7 @@
 import { ApiError, type RouterContext } from '@fjt/domain';
 
 /** What of the router context is set per request (the rest, services and switches, the worker holds). */
-export type RequestContext = Pick<RouterContext, 'pageError' | 'staff' | 'printViewer'>;
+export type RequestContext = Pick<RouterContext, 'pageError' | 'staff' | 'printViewer' | 'wholePage'>;
 
 /** A page request as the worker rebuilds it: method, absolute URL, the headers a page may read, the body. */
 export interface RenderJob {

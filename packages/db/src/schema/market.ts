@@ -3,6 +3,7 @@
 // packages/dataset or loaded by its CSV importer. Money is stored in 元 as integers (总价 in 元, 单价 in
 // 元/㎡); pages format 万. Dates are 'YYYY-MM-DD' strings; months are the first day of the month.
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -535,6 +536,17 @@ export const estateStats = pgTable(
   },
   (t) => [index('estate_stats_city_idx').on(t.cityId)],
 );
+
+/**
+ * A city's data version: raised by every refresh of its estate_stats (seed, import), in the load's transaction. What
+ * is kept from the city's rows outside the database (the prerendered estate pages of the page store, ADR 0026) is
+ * valid only for the version it was made from.
+ */
+export const dataVersion = pgTable('data_version', {
+  cityId: integer('city_id').primaryKey(),
+  /** The load's time in milliseconds (kept increasing): unique across databases, so kept copies never mix them. */
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /** NBS 70-city indices (data/nbs-70city-price-index.csv). basis: mom | yoy (previous period = 100). */
 export const nbsPriceIndex = pgTable(
