@@ -122,6 +122,8 @@ interface StoredPage {
 
 /** A kept page older than its estate's review change by less than this is made again (the clocks may differ). */
 const CLOCK_SKEW_MS = 2_000;
+/** How far back each look for review changes goes before the newest change seen. */
+const REVIEW_LOOKBACK_MS = 60_000;
 const BROTLI_QUALITY = 6;
 /** How pages are made and filed here: raised by a change of either, so pages made the old way are made again. */
 const STORE_FORMAT = 1;
@@ -203,10 +205,12 @@ export function createPageStore(options: PageStoreOptions): PageStore {
   }
 
   async function readReviewChanges() {
+    // updated_at is its transaction's start, and a long transaction commits after shorter ones that started later:
+    // each look goes back a minute before the newest change seen, so none is missed
     const rows = await query<{ estateId: number; at: number }>(
       `SELECT estate_id AS "estateId", (extract(epoch FROM updated_at) * 1000)::float8 AS at
        FROM review_summary WHERE updated_at > to_timestamp($1::float8 / 1000)`,
-      [reviewsSeenUntil],
+      [Math.max(0, reviewsSeenUntil - REVIEW_LOOKBACK_MS)],
     );
     for (const { estateId, at } of rows) {
       reviewChanged.set(estateId, Math.max(reviewChanged.get(estateId) ?? 0, at));
@@ -224,9 +228,14 @@ export function createPageStore(options: PageStoreOptions): PageStore {
     } catch {
       return null;
     }
-    const headerLength = bytes.readUInt32BE(0);
-    const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString('utf8')) as Omit<StoredPage, 'br'>;
-    return { ...header, br: bytes.subarray(4 + headerLength) };
+    try {
+      const headerLength = bytes.readUInt32BE(0);
+      const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString('utf8')) as Omit<StoredPage, 'br'>;
+      return { ...header, br: bytes.subarray(4 + headerLength) };
+    } catch {
+      // not a page this store wrote (a disk error, a file cut short): rendered, and made again
+      return null;
+    }
   }
 
   /** When a city's directory was made (0 when it was not, or says nothing readable). */
