@@ -378,11 +378,14 @@ export function createPageStore(options: PageStoreOptions): PageStore {
     if (todo.length > 0) log.info({ pages: todo.length, stored, day }, 'page store: making estate pages');
     const started = now();
     let next = 0;
+    // from a random place in the list: instances sharing the directory each start on their own part, and skip the
+    // pages another has made by the time they get there
+    const offset = Math.floor(Math.random() * todo.length);
     const lane = async () => {
       while (!closed && thisPass === generation && next < todo.length) {
         await whenIdle();
         if (closed || thisPass !== generation) return;
-        const job = todo[next++]!;
+        const job = todo[(offset + next++) % todo.length]!;
         builderJobs++;
         try {
           await makePage(job, thisPass, passStarted);
