@@ -12,11 +12,12 @@
 // A builder makes the missing pages in the background, one per render worker at most and only while no visitor's
 // page is being rendered, so it takes idle time only. It starts on its own after start-up, after each data change,
 // and at midnight in China.
-import { access, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientFlags } from '@fjt/domain';
 import { MIN_COMPRESS_BYTES, preferredEncoding } from './response-cache.ts';
 
 const compressBr = promisify(brotliCompress);
@@ -34,20 +35,11 @@ export const STORE_VARIANTS = {
 export type StoreVariant = keyof typeof STORE_VARIANTS;
 const VARIANTS = Object.keys(STORE_VARIANTS) as StoreVariant[];
 
-/** What the page cache keys a page by (ssr.ts pageVariant): the client flags and whether it is a crawler. */
-export interface PageFlags {
-  isApp: boolean;
-  isIos: boolean;
-  isAndroid: boolean;
-  isWeixin: boolean;
-  appVersion: string;
-}
-
 /**
  * The kept kind of page for a visitor with these flags, or null (the app's web view and WeChat are rendered). Kept
  * pages are rendered whole, as a crawler's page is (RouterContext.wholePage), so a crawler gets the same bytes.
  */
-export function storeVariantOf(flags: PageFlags): StoreVariant | null {
+export function storeVariantOf(flags: ClientFlags): StoreVariant | null {
   if (flags.isApp || flags.isWeixin) return null;
   if (flags.isIos) return flags.isAndroid ? null : 'ios';
   return flags.isAndroid ? 'android' : 'plain';
@@ -97,8 +89,6 @@ export interface PageStoreOptions {
   concurrency: number;
   log: FastifyBaseLogger;
   now?: () => number;
-  /** How often the review scores' changes are looked up. */
-  reviewPollMs?: number;
 }
 
 export interface PageStoreStats {
@@ -122,6 +112,8 @@ interface StoredPage {
 
 /** A kept page older than its estate's review change by less than this is made again (the clocks may differ). */
 const CLOCK_SKEW_MS = 2_000;
+/** How often every instance looks up the review scores' changes. */
+const REVIEW_POLL_MS = 1_000;
 /** How far back each look for review changes goes before the newest change seen. */
 const REVIEW_LOOKBACK_MS = 60_000;
 const BROTLI_QUALITY = 6;
@@ -151,7 +143,6 @@ export interface PageStore {
 export function createPageStore(options: PageStoreOptions): PageStore {
   const { dir, buildVersion, query, render, busy, concurrency, log } = options;
   const now = options.now ?? Date.now;
-  const reviewPollMs = options.reviewPollMs ?? 1_000;
   /** city → data version; a city with estates but no version yet is not kept. */
   let versions = new Map<number, number>();
   /** estate → when its review scores last changed (ms). */
@@ -476,7 +467,7 @@ export function createPageStore(options: PageStoreOptions): PageStore {
       pollTimer = setInterval(() => {
         if (polling) return;
         pollReviews().catch((error: unknown) => log.warn({ err: error }, 'page store: review changes not read'));
-      }, reviewPollMs);
+      }, REVIEW_POLL_MS);
       pollTimer.unref();
       scheduleMidnight();
       kick();
@@ -501,18 +492,4 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A build version as a directory name. */
 function safeName(version: string): string {
   return version.replace(/[^\w.-]/g, '_') || 'build';
-}
-
-/** Whether the store's directory can be written (checked at start: a read-only disk means no store, not a crash). */
-export async function writable(dir: string): Promise<boolean> {
-  try {
-    await mkdir(dir, { recursive: true });
-    const probe = join(dir, `.probe-${process.pid}`);
-    const handle = await open(probe, 'w');
-    await handle.close();
-    await rm(probe, { force: true });
-    return true;
-  } catch {
-    return false;
-  }
 }

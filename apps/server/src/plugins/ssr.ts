@@ -251,14 +251,13 @@ export async function registerSsr(
         reply.header('cache-control', 'private, no-store');
         return sendPage(reply, rendered, true);
       }
-      const key = pageCache ? pageCacheKey(request) : null;
+      // the flags are read once: the cache's key and the store's kind of browser
+      const client = pageCache || store ? pageClient(request) : null;
+      const key = pageCache && client ? pageCacheKeyOf(client, request.url) : null;
       const cached = key ? pageCache!.get(key) : undefined;
       if (cached) return sendCached(request, reply, cached, true);
-      if (store) {
-        const client = pageClient(request);
-        const variant = client && storeVariantOf(client.flags);
-        if (variant && (await store.serve(request, reply, variant))) return reply;
-      }
+      const variant = store && client ? storeVariantOf(client.flags) : null;
+      if (variant && (await store!.serve(request, reply, variant))) return reply;
       const rendered = await render(request, reply, {}, request.method, key !== null);
       const { response } = rendered;
       const html = /^text\/html/.test(response.headers.get('content-type') ?? '');
@@ -310,9 +309,11 @@ const SESSION_COOKIES = new Set(['fjt_session', '__Host-fjt_session']);
  */
 export function pageCacheKey(request: FastifyRequest): string | null {
   const client = pageClient(request);
-  if (!client) return null;
-  const { flags: f, bot } = client;
-  return `${+f.isApp}${+f.isIos}${+f.isAndroid}${+f.isWeixin}${+bot}:${f.appVersion} ${request.url}`;
+  return client ? pageCacheKeyOf(client, request.url) : null;
+}
+
+function pageCacheKeyOf({ flags: f, bot }: { flags: ClientFlags; bot: boolean }, url: string): string {
+  return `${+f.isApp}${+f.isIos}${+f.isAndroid}${+f.isWeixin}${+bot}:${f.appVersion} ${url}`;
 }
 
 /**
